@@ -2,11 +2,19 @@
 import { ExportUsersForm, SearchUsersForm, type SearchUsersReply, type UserFilter } from '../../src/domain/users';
 import { writeAudit } from '../audit';
 import { badRequest, forbidden } from '../http/replies';
-import { BadCursor } from '../db/keyset';
 import { defineRoute } from '../routes';
 import type { CurrentSession } from '../context';
 import { EXPORT_CONTENT_TYPES, exportFilename, exportStream } from '../users/export';
-import { countUsers, decodeCursor, encodeCursor, filterNeedsDeletedUser, type Position } from '../users/search';
+import { BadCursor, lastPage } from '../db/keyset';
+import {
+  countUsers,
+  decodeCursor,
+  encodeCursor,
+  filterNeedsDeletedUser,
+  lastPosition,
+  readSize,
+  type Position,
+} from '../users/search';
 import { readSearchPage } from '../users/search-kinds';
 import { permissionName } from '../../src/domain/feature-labels';
 
@@ -44,7 +52,11 @@ const searchUsers = defineRoute({
         throw err;
       }
     }
-    const page = await readSearchPage(deps.db, filter, order, input.page_size, at, { withTotal: input.with_total });
+    const size = readSize(input.page_size, at);
+    const page = await readSearchPage(deps.db, filter, order, size, at, { withTotal: input.with_total });
+    // The last page, where the total is exact: the rows the full pages leave, read from the end.
+    const exact = page.total !== null && !page.totalCapped && page.total > 0;
+    const last = exact ? lastPage(page.total!, input.page_size) : null;
     const reply: SearchUsersReply = {
       status: true,
       userItems: page.rows,
@@ -53,6 +65,7 @@ const searchUsers = defineRoute({
       ...(page.total === null ? {} : { total_capped: page.totalCapped ?? false }),
       next_cursor: page.next && encodeCursor(filter, order, page.next),
       prev_cursor: page.prev && encodeCursor(filter, order, page.prev),
+      ...(last && { last_cursor: encodeCursor(filter, order, lastPosition(last.rows)), last_page: last.index + 1 }),
     };
     return c.json(reply);
   },

@@ -35,6 +35,21 @@ export function refuseOtherSearch(sameSearch: boolean, search: string): void {
 
 export const isDirection = (value: unknown): value is 'next' | 'prev' => value === 'next' || value === 'prev';
 
+/**
+ * The last page: read from the list's end against its order, no position needed, as many rows as
+ * the full pages before it leave (so Previous from it lands on the pages a reader counting from
+ * page 1 meets). A list offers it where it knows its exact total.
+ */
+export const LAST = 'last';
+export const isLastOrDirection = (value: unknown): value is 'next' | 'prev' | typeof LAST =>
+  isDirection(value) || value === LAST;
+
+/** The number of the last page from 0, and its rows: what is left after the full pages. */
+export function lastPage(total: number, size: number): { index: number; rows: number } {
+  const index = Math.max(0, Math.ceil(total / size) - 1);
+  return { index, rows: Math.max(0, total - index * size) };
+}
+
 /** A text position a query may compare: PostgreSQL's text cannot hold a NUL (a 500 rather than a refusal). */
 export const isCursorText = (value: unknown, maxLength = Infinity): value is string =>
   typeof value === 'string' && value.length <= maxLength && !value.includes('\u0000');

@@ -22,8 +22,8 @@ import { engineOf, type Engine } from '../db/connect';
 import { normaliseQuery, prefixMatch } from '../db/prefix-match';
 import type { Database } from '../db/schema';
 import {
-  after,
   allOf,
+  beyond as beyondPosition,
   cheapFilterConditions,
   countUsers,
   finishPage,
@@ -182,7 +182,7 @@ export function searchPageQueries(
   const others = otherConditions(engine, filter, order.sort);
   const sortBy = sortExpression(engine, order.sort);
   const readDir = readDirection(order, at);
-  const beyond = at ? [after(order.sort, sortBy, readDir, at)] : [];
+  const beyond = beyondPosition(order.sort, sortBy, readDir, at);
   const queries = [];
   const walked: Kind[] = [];
   kinds.forEach((kind, i) => {

@@ -9,7 +9,15 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { SortKey } from '../../src/domain/user-kinds';
 import type { UserFilter, UserRow } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
-import { boundedPage, isCursorText, isDirection, readCursor, refuseOtherSearch, writeCursor } from '../db/keyset';
+import {
+  boundedPage,
+  isCursorText,
+  isLastOrDirection,
+  LAST,
+  readCursor,
+  refuseOtherSearch,
+  writeCursor,
+} from '../db/keyset';
 import { normaliseQuery, prefixMatch } from '../db/prefix-match';
 import type { Database } from '../db/schema';
 import { toUserRow, USER_ROW_COLUMNS } from './records';
@@ -173,11 +181,15 @@ export async function countUsers(db: Kysely<Database>, filter: UserFilter): Prom
 // ── the cursor ────────────────────────────────────────────────────────────
 /** A position in one search's order: the sort value and id of a row, and which way to read. */
 export interface Position {
+  /** The row's sort value; for the last page, how many rows it holds. */
   value: string | number;
   id: number;
-  /** 'next' reads the rows after the position, 'prev' those before it. */
-  towards: 'next' | 'prev';
+  /** 'next' reads the rows after the position, 'prev' those before it, 'last' the list's last rows. */
+  towards: 'next' | 'prev' | typeof LAST;
 }
+
+/** The last page's position: its `rows` read from the end (keyset.ts `lastPage`). */
+export const lastPosition = (rows: number): Position => ({ towards: LAST, value: rows, id: 1 });
 
 /** Ties a cursor to the filter and order it was made for. */
 function fingerprint(filter: UserFilter, order: ListOrder): string {
@@ -209,8 +221,12 @@ export function decodeCursor(cursor: string, filter: UserFilter, order: ListOrde
     cursor,
     4,
     ([, towards, value, id]) =>
-      isDirection(towards) &&
-      (textSort ? isCursorText(value, 1000) : typeof value === 'number' && Number.isSafeInteger(value)) &&
+      isLastOrDirection(towards) &&
+      (towards === LAST
+        ? typeof value === 'number' && Number.isSafeInteger(value) && value >= 1
+        : textSort
+          ? isCursorText(value, 1000)
+          : typeof value === 'number' && Number.isSafeInteger(value)) &&
       typeof id === 'number' &&
       Number.isSafeInteger(id) &&
       id >= 1,
@@ -258,9 +274,19 @@ export function after(sort: SortKey, sortBy: RawBuilder<unknown>, readDir: SortD
   return sql`(${sortBy} ${reach} ${at.value} and (${sortBy} ${beyond} ${at.value} or users.id ${beyond} ${at.id}))`;
 }
 
-/** Which way the index is read for a page: the list's order, or against it to go back. */
+/** The bound a position puts on a read: none for the last page, which reads from the end. */
+export function beyond(sort: SortKey, sortBy: RawBuilder<unknown>, readDir: SortDir, at: Position | null): Condition[] {
+  return at && at.towards !== LAST ? [after(sort, sortBy, readDir, at)] : [];
+}
+
+/** How many rows a read at this position takes: the last page takes only its own. */
+export function readSize(size: number, at: Position | null): number {
+  return at?.towards === LAST ? Math.min(size, Number(at.value)) : size;
+}
+
+/** Which way the index is read for a page: the list's order, or against it to go back (or from the end). */
 export function readDirection(order: ListOrder, at: Position | null): SortDir {
-  const backwards = at?.towards === 'prev';
+  const backwards = at?.towards === 'prev' || at?.towards === LAST;
   return backwards === (order.dir === 'asc') ? 'desc' : 'asc';
 }
 
@@ -283,8 +309,10 @@ export function pageQuery(
   const walk = opts.walk ?? false;
   const sortBy = sortExpression(engine, order.sort);
   const readDir = readDirection(order, at);
-  const conditions = filterConditions(engine, filter, order.sort, walk);
-  if (at) conditions.push(after(order.sort, sortBy, readDir, at));
+  const conditions = [
+    ...filterConditions(engine, filter, order.sort, walk),
+    ...beyond(order.sort, sortBy, readDir, at),
+  ];
   return (
     db
       .selectFrom('users')
@@ -333,8 +361,9 @@ export async function finishPage(
   total: number | null,
   organizations?: Map<number, string>,
 ): Promise<Page> {
-  const backwards = at?.towards === 'prev';
-  const { page: rows, more } = boundedPage(found, size);
+  const fromEnd = at?.towards === LAST;
+  const backwards = at?.towards === 'prev' || fromEnd;
+  const { page: rows, more } = boundedPage(found, readSize(size, at));
   if (backwards) rows.reverse();
   const positionOf = (r: (typeof rows)[number], towards: Position['towards']): Position => ({
     value: TEXT_SORTS.includes(order.sort) ? String(r.sort_value) : Number(r.sort_value),
@@ -344,12 +373,13 @@ export async function finishPage(
   const first = rows[0];
   const last = rows[rows.length - 1];
   // With no rows left at a position (deleted meanwhile), the position itself still leads back.
-  const edge = at ? { value: at.value, id: at.id } : null;
+  const edge = at && !fromEnd ? { value: at.value, id: at.id } : null;
   let next: Position | null;
   let prev: Position | null;
   if (backwards) {
     prev = more && first ? positionOf(first, 'prev') : null;
-    next = last ? positionOf(last, 'next') : edge && { ...edge, towards: 'next' };
+    // Nothing follows the last page.
+    next = fromEnd ? null : last ? positionOf(last, 'next') : edge && { ...edge, towards: 'next' };
   } else {
     next = more && last ? positionOf(last, 'next') : null;
     prev = !at ? null : first ? positionOf(first, 'prev') : edge && { ...edge, towards: 'prev' };

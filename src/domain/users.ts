@@ -176,6 +176,9 @@ export const SearchUsersReply = v.object({
   total_capped: v.optional(v.boolean()),
   next_cursor: v.nullable(v.string()),
   prev_cursor: v.nullable(v.string()),
+  /** The last page (its cursor and number from 1), with a reply that counted an exact total. */
+  last_cursor: v.optional(v.string()),
+  last_page: v.optional(v.number()),
 });
 export type SearchUsersReply = v.InferOutput<typeof SearchUsersReply>;
 

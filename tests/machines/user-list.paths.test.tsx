@@ -136,12 +136,16 @@ function expectPage({ paging = true } = {}): void {
     // Paging waits until the search box holds a search again.
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
   } else if (c.page === 0) {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+    // The search's first page counted its total: the last page is one click away.
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeEnabled();
   } else {
     expect(screen.getByRole('button', { name: 'Previous' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Last page' })).toBeDisabled();
   }
   // Every row's name links to that user's edit page.
   const [firstRow] = dataRows();
@@ -188,6 +192,7 @@ describe('userList machine paths', () => {
         },
         'page.next': () => world.user.click(screen.getByRole('button', { name: 'Next' })),
         'page.prev': () => world.user.click(screen.getByRole('button', { name: 'Previous' })),
+        'page.last': () => world.user.click(screen.getByRole('button', { name: 'Last page' })),
         'row.toggle': () => world.user.click(rowBoxes()[0]!),
         'page.toggle': () => world.user.click(pageBox()),
         'all.select': () => world.user.click(screen.getByRole('button', { name: `Select all ${SEEDED} matching` })),

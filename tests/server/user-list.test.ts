@@ -250,6 +250,31 @@ describe('order and pages', () => {
     },
   );
 
+  it.each([
+    ['in id order', { sort: 'id', dir: 'desc' }],
+    ['in name order', { sort: 'name', dir: 'asc' }],
+    ['in expiry order with search text', { sort: 'expiry', dir: 'desc', q: 's' }],
+  ] as const)('goes to the last page %s, and Previous from it meets the pages counted from page 1', async (_, form) => {
+    const { pages } = await walk({ ...form, page_size: '20' });
+    const first = pages[0]!;
+    expect(first.last_page).toBe(pages.length);
+    let page = await search({ ...form, page_size: '20', cursor: first.last_cursor!, with_total: 'false' });
+    expect(page.userItems.map((r) => r.id)).toEqual(pages.at(-1)!.userItems.map((r) => r.id));
+    expect(page.next_cursor).toBeNull();
+    for (let i = pages.length - 2; i >= 0; i--) {
+      page = await search({ ...form, page_size: '20', cursor: page.prev_cursor!, with_total: 'false' });
+      expect(page.userItems.map((r) => r.id)).toEqual(pages[i]!.userItems.map((r) => r.id));
+    }
+    expect(page.prev_cursor).toBeNull();
+  });
+
+  it('offers no last page where the total is not counted, or nothing matches', async () => {
+    const first = await search({ page_size: '20' });
+    const second = await search({ page_size: '20', cursor: first.next_cursor!, with_total: 'false' });
+    expect(second.last_cursor).toBeUndefined();
+    expect((await search({ q: 'nobody-at-all', page_size: '20' })).last_cursor).toBeUndefined();
+  });
+
   it('keeps pages of the page size, and leaves the total out when asked', async () => {
     const first = await search({ page_size: '20' });
     expect(first).toMatchObject({ count: 20, prev_cursor: null });

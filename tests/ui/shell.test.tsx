@@ -84,3 +84,30 @@ describe("the product's name", () => {
     expect(userFieldLabel('product', 'owner')).toBe('Product owner');
   });
 });
+
+describe('the header on a narrower screen', () => {
+  it("names the server's type beside the title", async () => {
+    await signedIn();
+    expect(within(screen.getByRole('banner')).getByText(DEFAULT_APP_CONFIG.server_type)).toHaveAttribute(
+      'title',
+      `Server type: ${DEFAULT_APP_CONFIG.server_type}`,
+    );
+  });
+
+  it('opens the menu as a drawer from the Menu button; Escape closes it and the focus returns', async () => {
+    await signedIn();
+    const user = userEvent.setup();
+    const button = within(screen.getByRole('banner')).getByRole('button', { name: 'Menu' });
+    await user.click(button);
+    const drawer = await screen.findByRole('dialog', { name: 'Sections' });
+    await waitFor(() => expect(drawer.contains(document.activeElement)).toBe(true));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sections' })).toBeNull());
+    expect(button).toHaveFocus();
+    await user.click(button);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Sections' })).getByRole('link', { name: 'All Users' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sections' })).toBeNull());
+  });
+});

@@ -163,3 +163,54 @@ describe('the URL holds the list', () => {
     await waitFor(() => expect(rowsShown()).toHaveTextContent('1–20 of 25'));
   });
 });
+
+describe('the table', () => {
+  it('marks a user whose expiry day has passed as Expired, and no one whose day is still to come', async () => {
+    const day = 86_400_000;
+    const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+    await server.db
+      .updateTable('users')
+      .set({ expiry_dt: today - 400 * day, active: 1 })
+      .where('first_name', '=', 'Cora')
+      .execute();
+    await server.db.updateTable('users').set({ expiry_dt: today }).where('first_name', '!=', 'Cora').execute();
+    await openAs([], '/user_list?q=cora');
+    const row = within(region()).getByRole('row', { name: /Cora Customer/ });
+    expect(within(row).getByText('Expired')).toBeInTheDocument();
+    expect(within(row).getByText('Yes')).toBeInTheDocument();
+    // Everyone else runs out today: not yet passed.
+    await act(async () => app!.router.navigate({ href: '/user_list?sort=expiry&dir=asc' }));
+    await listSettled();
+    expect(within(region()).getAllByText('Expired')).toHaveLength(1);
+  });
+
+  it('sorts by a header where the list has that order, and says the order on the header', async () => {
+    await openAs([]);
+    const header = (name: string) => within(region()).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Name')).toHaveAttribute('aria-sort', 'none');
+    expect(header('Organization')).not.toHaveAttribute('aria-sort');
+    expect(within(header('Organization')).queryByRole('button')).toBeNull();
+    await user.click(within(header('Name')).getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(locationHref()).toBe('/user_list?sort=name&dir=asc'));
+    await listSettled();
+    expect(header('Name')).toHaveAttribute('aria-sort', 'ascending');
+    const ascending = names();
+    await user.click(within(header('Name')).getByRole('button', { name: /Name/ }));
+    await waitFor(() => expect(locationHref()).toBe('/user_list?sort=name'));
+    await listSettled();
+    expect(header('Name')).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).not.toEqual(ascending);
+  });
+
+  it("keeps the columns a staff member chose off for that staff member's next visit", async () => {
+    await openAs([]);
+    await user.click(screen.getByRole('button', { name: 'Columns' }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Category' }));
+    await user.keyboard('{Escape}');
+    const kept = Object.keys(localStorage).filter((k) => k.startsWith('staff-console.columns.'));
+    expect(kept).toHaveLength(1);
+    expect(JSON.parse(localStorage.getItem(kept[0]!)!)).toEqual(['Category']);
+    const hiding = [...document.head.querySelectorAll('style')].map((s) => s.textContent).join('\n');
+    expect(hiding).toMatch(/:nth-child\(\d+\) \{ display: none; \}/);
+  });
+});

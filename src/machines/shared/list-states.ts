@@ -16,6 +16,8 @@ export interface ListContext extends MachineContext {
 /** An action a machine names in its setup, with params read from the machine's context when given. */
 export type NamedAction<C> = string | { type: string; params: (args: { context: C }) => unknown };
 
+const TURN_GUARDS = { next: 'hasNext', prev: 'hasPrev', last: 'hasLast' } as const;
+
 /** A page turn's move of the list's cursor: the machine's named actions, or the context's change made here. */
 export type PageTurn<C> = readonly NamedAction<C>[] | ((context: C) => Partial<C>);
 
@@ -78,9 +80,9 @@ export const listStates =
       failed: o.failedTags ? { tags: o.failedTags, on } : { on },
       /** The Retry alone, for a failed state that takes events of its own: spread where it stands among them. */
       on,
-      /** A page turn (`page.next`/`page.prev`): guard `hasNext`/`hasPrev`, declared by the machine, then the read. */
-      turn: <const T extends PageTurn<C>>(to: 'next' | 'prev', move: T) => ({
-        guard: to === 'next' ? ('hasNext' as const) : ('hasPrev' as const),
+      /** A page turn (`page.next`/`page.prev`/`page.last`): guard `hasNext`/`hasPrev`/`hasLast`, declared by the machine, then the read. */
+      turn: <const To extends keyof typeof TURN_GUARDS, const T extends PageTurn<C>>(to: To, move: T) => ({
+        guard: TURN_GUARDS[to] as (typeof TURN_GUARDS)[To],
         target: loading,
         actions: (typeof move === 'function' ? changeBy(move) : move) as T extends readonly unknown[]
           ? T

@@ -32,7 +32,8 @@ export function BrokerResearchScreen({ search }: { search: TabSearch }) {
         Broker Research
       </Heading>
       <Tabs.Root value={search.tab} onValueChange={(v) => search.openTab(brTabOf(v))}>
-        <Tabs.List wrap="wrap">
+        {/* One line whatever the width: the row scrolls sideways (a thin bar shows it) rather than wrap. */}
+        <Tabs.List wrap="nowrap" className="scrolling-tab-list">
           {BR_TABS.map((tab) => (
             <Tabs.Trigger key={tab} value={tab}>
               {BR_TAB_LABELS[tab]}

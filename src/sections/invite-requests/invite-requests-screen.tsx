@@ -45,7 +45,7 @@ import { SettingsForm } from './settings-form';
 import { timeText } from '../../domain/format';
 import { FormDialog, FormDialogActions } from '../../ui/shared/form-dialog';
 import { ReasonField } from '../../ui/form/reason-field';
-import { TableHead } from '../../ui/shared/table-head';
+import { TableHead, type HeadColumn } from '../../ui/shared/table-head';
 import { statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
 import { useStaffId } from '../../ui/shared/record-scope';
 import { ReviewList, reviewListScope, ReviewStatus, type ReviewListWords } from '../../ui/shared/review-list';
@@ -144,7 +144,7 @@ function Row({
           {r.email}
         </Text>
         {r.duplicate && (
-          <Badge color="orange" mt="1" aria-label="Duplicate">
+          <Badge color="orange" mt="1" aria-label="Duplicate" style={{ whiteSpace: 'normal' }}>
             {duplicateText(r.duplicate)}
           </Badge>
         )}
@@ -359,7 +359,16 @@ const WORDS: ReviewListWords = {
   noMatch: 'No invite request matches these filters.',
   noneYet: 'Nobody has asked to join yet.',
 };
-const COLUMNS = [null, 'Person', 'Organization', 'Message', 'Asked', 'Status', 'Actions'];
+// Who asked and from where never give way; the message goes first on a narrow screen, then the time.
+const COLUMNS: HeadColumn[] = [
+  { label: 'Choose', hiddenLabel: true },
+  { label: 'Person', priority: 1, minWidth: 200 },
+  { label: 'Organization', priority: 1, minWidth: 130 },
+  { label: 'Message', priority: 3, minWidth: 160 },
+  { label: 'Asked', priority: 2, minWidth: 150 },
+  { label: 'Status', minWidth: 130 },
+  { label: 'Actions', minWidth: 120 },
+];
 
 export function InviteReviewView() {
   const actor = InviteReviewCtx.useActorRef();

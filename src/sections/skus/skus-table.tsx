@@ -35,7 +35,16 @@ export function SkusTable() {
   return (
     <RecordTable
       caption="SKUs"
-      columns={['Code', 'Name', 'Product configuration', 'Data plan', 'Sets', 'Status', 'Accounts']}
+      choose="skus"
+      columns={[
+        { label: 'Code', priority: 1 },
+        { label: 'Name', priority: 1 },
+        { label: 'Product configuration', priority: 3, minWidth: 140 },
+        { label: 'Data plan', priority: 4, minWidth: 140 },
+        { label: 'Sets', priority: 5, minWidth: 160 },
+        { label: 'Status', priority: 2, minWidth: 80 },
+        { label: 'Accounts', priority: 2, minWidth: 80 },
+      ]}
     >
       {skus.map((sku) => (
         <Table.Row key={sku.id} aria-label={sku.code}>

@@ -29,7 +29,8 @@ import { BulkEditDialog } from './bulk-edit-dialog';
 import { UserListFilters, UserListOrder } from './user-list-filters';
 import { UserListCtx } from './user-list-context';
 import { UserListPager } from './user-list-pager';
-import { UserListTable } from './user-list-table';
+import { USER_COLUMNS, UserListTable } from './user-list-table';
+import { ColumnChooser, useColumnChoice } from '../../ui/shared/column-chooser';
 import { useInspect } from '../../ui/console-context';
 import { countText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
@@ -193,6 +194,7 @@ export function UserListView({ search, navigate, features, openUser, createUser,
   const error = UserListCtx.useSelector(selectError);
   const queryProblem = UserListCtx.useSelector(selectQueryProblem);
   const notice = UserListCtx.useSelector(selectNotice);
+  const columns = useColumnChoice('user_list', USER_COLUMNS);
   // A filter, order or page size change navigates, and the list starts over from page 1.
   const change = (patch: Partial<ListSearch>) => navigate(compactSearch({ ...search, cursor: '', page: 1, ...patch }));
   return (
@@ -222,6 +224,7 @@ export function UserListView({ search, navigate, features, openUser, createUser,
           )}
         </Box>
         <UserListOrder change={change} />
+        <ColumnChooser choice={columns} />
       </Flex>
       <UserListFilters features={features} change={change} />
       {notice && (
@@ -237,7 +240,12 @@ export function UserListView({ search, navigate, features, openUser, createUser,
           onRetry={() => list.send({ type: 'list.retry' })}
         />
       )}
-      <UserListTable openUser={openUser} selectable={features.includes('bulk_edit_user')} />
+      <UserListTable
+        openUser={openUser}
+        selectable={features.includes('bulk_edit_user')}
+        change={change}
+        chosenOff={columns.chosenOff}
+      />
       {empty && (
         <Text as="p" align="center" color="gray" my="4">
           {search.q || search.user_type || search.user_category || search.organization_id || search.active

@@ -4,8 +4,12 @@
 import { Badge, Box, Checkbox, Link, Skeleton, Table, Text } from '@radix-ui/themes';
 import type { MouseEvent } from 'react';
 import { categoryLabel, userTypeLabel } from '../../domain/user-labels';
+import type { SortKey } from '../../domain/user-kinds';
+import { compareDates, parseExpiry } from '../../domain/user-rules';
 import type { UserRow } from '../../domain/users';
 import { expiryDayText } from '../../domain/format';
+import { TableHead, type HeadColumn } from '../../ui/shared/table-head';
+import type { ListSearch } from './user-list.search';
 import {
   selectBusy,
   selectFirstLoad,
@@ -18,19 +22,31 @@ import {
 import { UserListCtx } from './user-list-context';
 
 /**
- * The columns and their widths. The table's layout is fixed: short columns keep their width, the
- * rest share what is left, so a long name or email can never push Active and Expiry off screen.
+ * The columns: the four that say who the user is share what is left and never give way; the
+ * short ones keep their width and give way first on a narrow screen, Category first and Expiry
+ * (which says when a user has run out) last (decision 093). The layout is fixed, so a long name
+ * or email can never push the others off screen. Four orders of the list are its columns' own.
  */
-const COLUMNS = [
-  { label: 'Name', width: undefined },
-  { label: 'Email', width: undefined },
-  { label: 'Username', width: undefined },
-  { label: 'Organization', width: undefined },
-  { label: 'Type', width: '96px' },
-  { label: 'Category', width: '108px' },
-  { label: 'Active', width: '80px' },
-  { label: 'Expiry', width: '108px' },
-] as const;
+const IDENTITY = { priority: 1, minWidth: 120 } as const;
+type UserColumn = Exclude<HeadColumn, string | null> & { sortKey?: SortKey };
+export const USER_COLUMNS: readonly UserColumn[] = [
+  { label: 'Name', sortKey: 'name', ...IDENTITY },
+  { label: 'Email', sortKey: 'email', ...IDENTITY },
+  { label: 'Username', sortKey: 'username', ...IDENTITY },
+  { label: 'Organization', ...IDENTITY },
+  { label: 'Type', width: '96px', minWidth: 96, priority: 4 },
+  { label: 'Category', width: '108px', minWidth: 108, priority: 5 },
+  { label: 'Active', width: '80px', minWidth: 80, priority: 3 },
+  { label: 'Expiry', sortKey: 'expiry', width: '176px', minWidth: 176, priority: 2 },
+];
+
+/** An expiry day (MM-dd-yyyy) before today's UTC day: the user's access has run out. */
+export function expiryPassed(expiry: string | null, now: Date): boolean {
+  const day = expiry === null ? null : parseExpiry(expiry);
+  if (!day) return false;
+  const today = { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1, day: now.getUTCDate() };
+  return compareDates(day, today) < 0;
+}
 
 /** Every cell stays on one line and ends in an ellipsis when too long; its title holds the whole value. */
 const CLIPPED = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
@@ -84,6 +100,11 @@ function Row({ user, openUser, selectable }: { user: UserRow; openUser(id: numbe
       <Table.Cell style={CLIPPED}>{user.active ? 'Yes' : <Text color="gray">No</Text>}</Table.Cell>
       <Table.Cell style={CLIPPED}>
         {user.expiry_dt === null ? <Text color="gray">Never</Text> : expiryDayText(user.expiry_dt)}
+        {expiryPassed(user.expiry_dt, new Date()) && (
+          <Badge color="red" ml="2">
+            Expired
+          </Badge>
+        )}
       </Table.Cell>
     </Table.Row>
   );
@@ -103,15 +124,39 @@ function PlaceholderRows({ count, columns }: { count: number; columns: number })
   ));
 }
 
+/** A header's order: the list's own when it is sorted by this column; a click sorts by it, or turns its order round. */
+function sortOf(key: SortKey, search: Pick<ListSearch, 'sort' | 'dir'>, change: (patch: Partial<ListSearch>) => void) {
+  const on = search.sort === key;
+  return {
+    direction: !on ? ('none' as const) : search.dir === 'asc' ? ('ascending' as const) : ('descending' as const),
+    onSort: () => change({ sort: key, dir: on && search.dir === 'asc' ? 'desc' : 'asc' }),
+  };
+}
+
 /** Rows can be selected only where something acts on a selection (bulk edit). */
-export function UserListTable({ openUser, selectable }: { openUser(id: number): void; selectable: boolean }) {
+export function UserListTable({
+  openUser,
+  selectable,
+  change,
+  chosenOff,
+}: {
+  openUser(id: number): void;
+  selectable: boolean;
+  /** Navigates to the list with these changes (a header's order). */
+  change(patch: Partial<ListSearch>): void;
+  chosenOff?: ReadonlySet<string>;
+}) {
   const list = UserListCtx.useActorRef();
   const rows = UserListCtx.useSelector(selectRows);
   const busy = UserListCtx.useSelector(selectBusy);
   const firstLoad = UserListCtx.useSelector(selectFirstLoad);
   const pageSelected = UserListCtx.useSelector(selectPageSelected);
   const partly = UserListCtx.useSelector(selectPagePartly);
-  const pageSize = UserListCtx.useSelector((s) => selectSearch(s).page_size);
+  const search = UserListCtx.useSelector(selectSearch);
+  const pageSize = search.page_size;
+  const columns: HeadColumn[] = USER_COLUMNS.map(({ sortKey, ...c }) =>
+    sortKey ? { ...c, sort: sortOf(sortKey, search, change) } : c,
+  );
   return (
     <Box
       role="region"
@@ -120,9 +165,11 @@ export function UserListTable({ openUser, selectable }: { openUser(id: number): 
       style={{ opacity: busy && !firstLoad ? 0.6 : 1, transition: 'opacity 120ms' }}
     >
       <Table.Root variant="surface" size="1" layout="fixed">
-        <Table.Header>
-          <Table.Row>
-            {selectable && (
+        <TableHead
+          columns={columns}
+          chosenOff={chosenOff}
+          before={
+            selectable && (
               <Table.ColumnHeaderCell width="40px">
                 <Checkbox
                   checked={pageSelected ? true : partly ? 'indeterminate' : false}
@@ -131,17 +178,12 @@ export function UserListTable({ openUser, selectable }: { openUser(id: number): 
                   aria-label="Select all users on this page"
                 />
               </Table.ColumnHeaderCell>
-            )}
-            {COLUMNS.map((c) => (
-              <Table.ColumnHeaderCell key={c.label} width={c.width} style={CLIPPED}>
-                {c.label}
-              </Table.ColumnHeaderCell>
-            ))}
-          </Table.Row>
-        </Table.Header>
+            )
+          }
+        />
         <Table.Body>
           {firstLoad ? (
-            <PlaceholderRows count={Math.min(pageSize, 20)} columns={COLUMNS.length + (selectable ? 1 : 0)} />
+            <PlaceholderRows count={Math.min(pageSize, 20)} columns={USER_COLUMNS.length + (selectable ? 1 : 0)} />
           ) : (
             rows.map((u) => <Row key={u.id} user={u} openUser={openUser} selectable={selectable} />)
           )}

@@ -44,6 +44,8 @@ export function selectedCount(context: Pick<UserListContext, 'selection' | 'tota
 const normalised = (q: string) => q.trim().replace(/\s+/g, ' ');
 
 const startOver = { cursor: '', page: 0 };
+/** Another search: its last page is not known until its first page comes with the total. */
+const FORGET_LAST = { lastCursor: null, lastPage: null };
 
 /** The page before this one; page 1 is the first page itself (no cursor), as a plain URL names it. */
 function previous(context: UserListContext): { cursor: string; page: number } {
@@ -94,6 +96,9 @@ export const userListMachine = setup({
     cursorRefused: ({ context }, error: unknown) => context.pending.cursor !== '' && cursorRefused(error),
     hasNext: ({ context }) => context.nextCursor !== null,
     hasPrev: ({ context }) => context.prevCursor !== null,
+    /** The last page is known and is not the one on screen. */
+    hasLast: ({ context }) =>
+      context.lastCursor !== null && context.lastPage !== null && context.page < context.lastPage - 1,
     /** "Select all N matching" is offered once the page is selected and more rows match. */
     maySelectAll: ({ context }) =>
       context.selection.by === 'ids' && isPageSelected(context) && (context.total ?? 0) > context.rows.length,
@@ -117,6 +122,7 @@ export const userListMachine = setup({
         pending: positionOf(search),
         selection: same ? context.selection : NONE,
         total: same ? context.total : null,
+        ...(same ? {} : FORGET_LAST),
         notice: null,
       };
     }),
@@ -126,6 +132,7 @@ export const userListMachine = setup({
       pending: startOver,
       selection: NONE,
       total: null,
+      ...FORGET_LAST,
       notice: null,
     })),
     /** The page asked for is the URL's page too. */
@@ -138,6 +145,7 @@ export const userListMachine = setup({
       pending: startOver,
       search: { ...context.search, cursor: '', page: 1 },
       total: null,
+      ...FORGET_LAST,
       notice: STALE_PAGE_NOTICE,
     })),
     showPage: assign(({ context, event }) => {
@@ -147,6 +155,9 @@ export const userListMachine = setup({
         total: reply.total_users ?? context.total,
         nextCursor: reply.next_cursor,
         prevCursor: reply.prev_cursor,
+        // Told with the total (a search's first page); page turns keep it.
+        lastCursor: reply.last_cursor ?? context.lastCursor,
+        lastPage: reply.last_page ?? context.lastPage,
         cursor: context.pending.cursor,
         page: context.pending.page,
         error: null,
@@ -184,6 +195,7 @@ export const userListMachine = setup({
     cursor: '',
     nextCursor: null,
     prevCursor: null,
+    ...FORGET_LAST,
     pending: positionOf(input.search),
     selection: NONE,
     error: null,
@@ -239,6 +251,13 @@ export const userListMachine = setup({
         ]),
         'page.prev': list.turn('prev', [
           { type: 'toPage', params: ({ context }) => previous(context) },
+          { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
+        ]),
+        'page.last': list.turn('last', [
+          {
+            type: 'toPage',
+            params: ({ context }) => ({ cursor: context.lastCursor ?? '', page: (context.lastPage ?? 1) - 1 }),
+          },
           { type: 'navigate', params: ({ context }) => ({ search: context.search }) },
         ]),
         'row.toggle': { actions: 'toggleRow' },

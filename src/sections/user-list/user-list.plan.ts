@@ -26,7 +26,7 @@ export const planUserRow = (id: number): UserRow => ({
   expiry_dt: null,
   created_at: 0,
 });
-const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: number | null }) => ({
+const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: number | null; last?: number }) => ({
   type: 'xstate.done.actor.searchUsers',
   output: {
     status: true,
@@ -35,6 +35,7 @@ const page = (ids: number[], more: { next?: boolean; prev?: boolean; total?: num
     total_users: more.total ?? null,
     next_cursor: more.next ? 'next' : null,
     prev_cursor: more.prev ? 'prev' : null,
+    ...(more.last && { last_cursor: 'last', last_page: more.last }),
   },
 });
 
@@ -61,6 +62,7 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     { type: 'query.type', q: TOO_LONG_QUERY },
     { type: 'page.next' },
     { type: 'page.prev' },
+    { type: 'page.last' },
     { type: 'row.toggle', id: 1 },
     { type: 'page.toggle' },
     { type: 'all.select' },
@@ -71,7 +73,7 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
     { type: 'list.retry' },
   ],
   outcomes: [
-    { name: 'firstPage', event: page([1, 2], { next: true, total: 30 }) },
+    { name: 'firstPage', event: page([1, 2], { next: true, total: 30, last: 2 }) },
     { name: 'lastPage', event: page([3], { prev: true }) },
     { name: 'nothing', event: page([], { total: 0 }) },
     /** A later page whose rows were deleted meanwhile: empty, with the way back. */
@@ -123,7 +125,7 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
       return plain && !deep && s.matches('ready') && c.selection.by === 'ids' && c.selection.ids.length === 0;
     }
     if (e.type === 'query.set') return plain && !deep && s.matches('ready');
-    if (e.type === 'page.next' || e.type === 'page.prev') return plain;
+    if (e.type === 'page.next' || e.type === 'page.prev' || e.type === 'page.last') return plain;
     // Over-long text is pasted over the first page of the plain list.
     if (e.type === 'query.type' && (e as unknown as { q: string }).q === TOO_LONG_QUERY) {
       return plain && !deep && s.matches('ready') && c.selection.by === 'ids' && c.selection.ids.length === 0;
@@ -142,6 +144,7 @@ export const userListPlan: MachinePlan<typeof userListMachine> = {
       c.pending.page > 0,
       c.nextCursor !== null,
       c.prevCursor !== null,
+      c.lastCursor !== null,
       c.search.q,
       c.search.sort,
       c.draft.trim() === c.search.q,

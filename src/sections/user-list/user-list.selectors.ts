@@ -28,6 +28,7 @@ export const selectRange = (s: S) => {
 };
 export const selectHasNext = (s: S) => s.can({ type: 'page.next' });
 export const selectHasPrev = (s: S) => s.can({ type: 'page.prev' });
+export const selectHasLast = (s: S) => s.can({ type: 'page.last' });
 export const selectIsSelected = (id: number) => (s: S) =>
   s.context.selection.by === 'all' || s.context.selection.ids.includes(id);
 export const selectPageSelected = (s: S) => isPageSelected(s.context);

@@ -26,6 +26,9 @@ export interface UserListContext {
   cursor: string;
   nextCursor: string | null;
   prevCursor: string | null;
+  /** The last page's cursor and number (from 1), known with an exact total of this search. */
+  lastCursor: string | null;
+  lastPage: number | null;
   /** The page being fetched, or (once it is on screen) the page shown. */
   pending: { cursor: string; page: number };
   selection: ListSelection;
@@ -39,7 +42,7 @@ export type SearchRequest = v.InferInput<typeof SearchUsersForm>;
 export type SearchResult = SearchUsersReply;
 
 export type UserListEvent =
-  | BareEvent<'page.next' | 'page.prev' | 'all.select' | 'selection.clear' | 'bulk.open' | 'bulk.close'>
+  | BareEvent<'page.next' | 'page.prev' | 'page.last' | 'all.select' | 'selection.clear' | 'bulk.open' | 'bulk.close'>
   | BareEvent<'list.retry'>
   /** The URL's search changed (a filter, the order, the page size, back and forward). */
   | { type: 'query.set'; query: ListSearch }

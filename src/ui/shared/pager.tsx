@@ -1,5 +1,5 @@
 // The one pager, two kinds and one wording each: a keyset pager moves between pages
-// (First page, Previous, Next); an append pager adds the next page under the rows shown
+// (First page, Previous, Next, Last page where the list knows its last page); an append pager adds the next page under the rows shown
 // (Load more, spinning while it reads). A move left out is not offered on that list.
 import type { ReactNode } from 'react';
 import { Box, Button, Flex } from '@radix-ui/themes';
@@ -11,6 +11,7 @@ export function Pager({
   first,
   previous,
   next,
+  last,
   busy = false,
   size = '2',
   justify,
@@ -19,6 +20,7 @@ export function Pager({
   first?: PageMove;
   previous?: PageMove;
   next?: PageMove;
+  last?: PageMove;
   busy?: boolean;
   size?: Size;
   justify?: 'start' | 'end' | 'between';
@@ -37,6 +39,7 @@ export function Pager({
       {button('First page', first)}
       {button('Previous', previous)}
       {button('Next', next)}
+      {button('Last page', last)}
     </Flex>
   );
 }

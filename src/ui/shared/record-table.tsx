@@ -3,7 +3,8 @@
 // small button named for what it does to which record ('Edit Admins').
 import type { ReactNode } from 'react';
 import { Button, Flex, Table, Text } from '@radix-ui/themes';
-import { TableHead } from './table-head';
+import { ColumnChooser, useColumnChoice } from './column-chooser';
+import { TableHead, type HeadColumn } from './table-head';
 import { HIDDEN } from './visually-hidden';
 
 /** A table's name, read by screen readers (Radix's Table.Root gives its props to a wrapper, so a caption names a table). */
@@ -11,28 +12,53 @@ export function HiddenCaption({ children }: { children: ReactNode }) {
   return <caption style={HIDDEN}>{children}</caption>;
 }
 
-export type RecordColumn = string | { label: string; justify: 'end' };
+/** A column: its label, or a label with its alignment, width and priority (table-head.tsx). */
+export type RecordColumn = Exclude<HeadColumn, null>;
 
 export function RecordTable({
   caption,
   columns,
   size,
+  choose,
   children,
 }: {
   caption: string;
   columns: RecordColumn[];
   size?: '1' | '2';
+  /** The list's name when staff may choose its columns (a Columns menu above the table, kept per staff member). */
+  choose?: string;
   /** The rows. */
   children: ReactNode;
 }) {
-  return (
+  const table = (chosenOff?: ReadonlySet<string>) => (
     <Table.Root variant="surface" size={size}>
       <HiddenCaption>{caption}</HiddenCaption>
-      <TableHead columns={columns}>
+      <TableHead columns={columns} chosenOff={chosenOff}>
         <ActionsHeader />
       </TableHead>
       <Table.Body>{children}</Table.Body>
     </Table.Root>
+  );
+  return choose ? <ChosenColumns list={choose} columns={columns} table={table} /> : table();
+}
+
+function ChosenColumns({
+  list,
+  columns,
+  table,
+}: {
+  list: string;
+  columns: RecordColumn[];
+  table: (chosenOff: ReadonlySet<string>) => ReactNode;
+}) {
+  const choice = useColumnChoice(list, columns);
+  return (
+    <Flex direction="column" gap="2">
+      <Flex justify="end">
+        <ColumnChooser choice={choice} size="1" />
+      </Flex>
+      {table(choice.chosenOff)}
+    </Flex>
   );
 }
 

@@ -10,6 +10,7 @@ import type { AnyActorLogic, InputFrom, SnapshotFrom } from 'xstate';
 import type { Notice } from '../../machines/shared/notice';
 import type { DraftAddress } from '../../services/drafts';
 import { NoticeCallout } from './notice-callout';
+import { ColumnChooser, useColumnChoice } from './column-chooser';
 import { CursorPager } from './pager';
 import { FormDraftKeeper, formDraftAddress, RecordScope } from './record-scope';
 import { RecordLoading, RecordStatus } from './record-section';
@@ -131,6 +132,7 @@ export function ReviewList<I extends { id: number }, S extends string>({
   /** The list's dialogs. */
   children?: ReactNode;
 }) {
+  const choice = useColumnChoice(words.caption, columns);
   return (
     <Flex direction="column" gap="3">
       {filters}
@@ -143,12 +145,15 @@ export function ReviewList<I extends { id: number }, S extends string>({
           <RecordStatus label={words.none}>{query.status || query.q ? words.noMatch : words.noneYet}</RecordStatus>
         ) : (
           <>
-            {above}
+            <Flex gap="3" align="center" justify="between" wrap="wrap">
+              {above ?? <span />}
+              <ColumnChooser choice={choice} />
+            </Flex>
             <Table.Root variant="surface">
               <VisuallyHidden asChild>
                 <caption>{words.caption}</caption>
               </VisuallyHidden>
-              <TableHead columns={columns} />
+              <TableHead columns={columns} chosenOff={choice.chosenOff} />
               <Table.Body>{items.map(row)}</Table.Body>
             </Table.Root>
           </>

@@ -3,6 +3,8 @@ import { useSelector } from '@xstate/react';
 import { selectOpening } from '../../machines/linkout/linkout.selectors';
 import { selectEmail, selectIsBusy, selectOtherServerTypes } from '../../machines/session/session.selectors';
 import { useConsole } from '../console-context';
+import { EnvironmentMarker } from './environment-marker';
+import { MenuDrawer } from './side-menu';
 
 export function ShellHeader() {
   const { session, linkout, config } = useConsole();
@@ -26,9 +28,13 @@ export function ShellHeader() {
       style={{ borderBottom: '1px solid var(--gray-a5)', background: 'var(--color-panel-solid)' }}
     >
       <header>
-        <Heading as="h1" size="4">
-          Staff Console
-        </Heading>
+        <Flex align="center" gap="3">
+          <MenuDrawer />
+          <Heading as="h1" size="4">
+            Staff Console
+          </Heading>
+          <EnvironmentMarker config={config} />
+        </Flex>
         <Flex align="center" gap="3">
           {email && (
             <Text size="2" color="gray">

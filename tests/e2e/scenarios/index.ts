@@ -38,6 +38,7 @@ import { scenario as brokerDetails } from './broker-details.spec';
 import { scenario as researchFulfillments } from './research-fulfillments.spec';
 import { scenario as researchOtherSources } from './research-other-sources.spec';
 import { scenario as brokerDomains } from './broker-domains.spec';
+import { scenario as screenFit } from './screen-fit.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated,
@@ -76,6 +77,7 @@ export const scenarios: readonly Scenario[] = [
   inviteRequests,
   userContent,
   notebook,
+  screenFit,
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];

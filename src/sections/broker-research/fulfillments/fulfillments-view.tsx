@@ -36,6 +36,7 @@ import { FulfillmentsCtx } from './fulfillments-context';
 import { Pager } from '../../../ui/shared/pager';
 import { dayText } from '../../../domain/format';
 import { RowRemoveButton } from '../../../ui/shared/row-remove-button';
+import { TableHead } from '../../../ui/shared/table-head';
 
 /** Sets one filter (or clears it with ''): page 1 of the new filters. */
 function useSetFilter() {
@@ -147,14 +148,7 @@ function FulfillmentTable() {
         />
       </Flex>
       <Table.Root variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
-        <Table.Header>
-          <Table.Row>
-            {['User', 'Organization', 'Broker', 'Source', 'Since', 'Until', 'Status'].map((h) => (
-              <Table.ColumnHeaderCell key={h}>{h}</Table.ColumnHeaderCell>
-            ))}
-            <Table.ColumnHeaderCell aria-label="Actions" />
-          </Table.Row>
-        </Table.Header>
+        <TableHead columns={['User', 'Organization', 'Broker', 'Source', 'Since', 'Until', 'Status', null]} />
         <Table.Body>
           {rows.map((row) => (
             <FulfillmentLine key={row.id} row={row} busy={busy} />

@@ -37,6 +37,8 @@ import { useConsole, useInspect } from '../../../ui/console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../ui/form/form-draft';
 import { MatchList, MatchOption } from '../../../ui/shared/match-list';
 import { TableCaption } from '../../../ui/shared/table-caption';
+import { TableHead, type HeadColumn } from '../../../ui/shared/table-head';
+import { ColumnChooser, useColumnChoice } from '../../../ui/shared/column-chooser';
 import {
   ChoiceFilter,
   ChosenFilter,
@@ -332,6 +334,7 @@ function RequestTable() {
   const busy = RequestsCtx.useSelector(selectBusy);
   const listed = RequestsCtx.useSelector(selectListed);
   const selected = RequestsCtx.useSelector(selectSelected);
+  const columns = useColumnChoice('broker_research_requests', REQUEST_COLUMNS);
   if (!page)
     return loading ? (
       <Text role="status" aria-label="Loading requests">
@@ -353,15 +356,19 @@ function RequestTable() {
           busy={!listed}
           previous={{ go: () => actor.send({ type: 'page.prev' }), disabled: !page.prev_cursor }}
           next={{ go: () => actor.send({ type: 'page.next' }), disabled: !page.next_cursor }}
-        />
+        >
+          <ColumnChooser choice={columns} size="1" />
+        </Pager>
       </Flex>
       {page.items.length === 0 && !loading ? (
         <Text color="gray">No request matches these filters.</Text>
       ) : (
         <Table.Root size="1" variant="surface" style={{ opacity: busy ? 0.6 : 1 }}>
           <TableCaption>Requests</TableCaption>
-          <Table.Header>
-            <Table.Row>
+          <TableHead
+            columns={REQUEST_COLUMNS}
+            chosenOff={columns.chosenOff}
+            before={
               <Table.ColumnHeaderCell>
                 <Checkbox
                   aria-label="Choose every request on this page"
@@ -370,11 +377,8 @@ function RequestTable() {
                   onCheckedChange={() => actor.send({ type: 'page.toggleAll' })}
                 />
               </Table.ColumnHeaderCell>
-              {Object.values(REQUEST_COLUMN_LABELS).map((label) => (
-                <Table.ColumnHeaderCell key={label}>{label}</Table.ColumnHeaderCell>
-              ))}
-            </Table.Row>
-          </Table.Header>
+            }
+          />
           <Table.Body>
             {page.items.map((r) => (
               <RequestLine key={r.id} row={r} chosen={chosen.has(r.id)} enabled={listed} />
@@ -385,6 +389,20 @@ function RequestTable() {
     </Flex>
   );
 }
+
+/**
+ * Who asked, from where and for which broker never give way; the note goes first on a narrow
+ * screen, then who decided. The time (it opens the request) and the status always show.
+ */
+const REQUEST_COLUMNS: HeadColumn[] = [
+  REQUEST_COLUMN_LABELS.when,
+  { label: REQUEST_COLUMN_LABELS.user, priority: 1, minWidth: 140 },
+  { label: REQUEST_COLUMN_LABELS.organization, priority: 1 },
+  { label: REQUEST_COLUMN_LABELS.broker, priority: 1 },
+  REQUEST_COLUMN_LABELS.status,
+  { label: REQUEST_COLUMN_LABELS.note, priority: 3, minWidth: 160 },
+  { label: REQUEST_COLUMN_LABELS.decided, priority: 2, minWidth: 140 },
+];
 
 function RequestLine({ row, chosen, enabled }: { row: RequestRow; chosen: boolean; enabled: boolean }) {
   const actor = RequestsCtx.useActorRef();
