@@ -1,6 +1,7 @@
 // The admin creates a user in two steps, finds them in All Users by their email, moves them to
 // another organisation through both 'Account Update' warnings, and exports them as CSV: the
 // downloaded file, parsed, holds the header and their row with the saved organisation.
+import { expiryDayText } from '../../../src/domain/format';
 import { nameProduct } from '../../../src/domain/product';
 import { dataPlanMessages, expiryDefault, formatExpiry, todayOf } from '../../../src/domain/user-rules';
 import { EXPORT_COLUMNS } from '../../../src/domain/users';
@@ -95,7 +96,9 @@ export const scenario: Scenario = {
     await t.step('Next: step 2 of 2 names what was chosen', async () => {
       await form.next.click();
       await form.step2Heading.waitFor();
-      await form.step2.getByText(`${FIRST_ORG.name} · Trial · expires ${expiry}`, { exact: true }).waitFor();
+      await form.step2
+        .getByText(`${FIRST_ORG.name} · Trial · expires ${expiryDayText(expiry)}`, { exact: true })
+        .waitFor();
     });
 
     // ── create, step two ──
