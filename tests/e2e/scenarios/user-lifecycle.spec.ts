@@ -133,7 +133,7 @@ export const scenario: Scenario = {
       const rows = await searchList(page, PERSON.email);
       checkEqual(
         rows.map((r) => [r['Name'], r['Email'], r['Organization'], r['Type'], r['Category'], r['Active'], r['Expiry']]),
-        [[NAME, PERSON.email, FIRST_ORG.name, 'Trial', 'General', 'Yes', expiry]],
+        [[NAME, PERSON.email, FIRST_ORG.name, 'Trial', 'General', 'Yes', expiryDayText(expiry)]],
         'the rows found',
       );
       checkEqual((await userList(page).rowsShown.innerText()).trim(), '1–1 of 1', 'the count shown');
