@@ -53,7 +53,7 @@ export default defineConfig({
     react(),
     // /login's budget (150 kB gzipped JS+CSS): only the Radix CSS the sources can use, the first
     // load's part in the entry and the sections' part with the lazy shell.
-    radixCssTrim({ srcDir: 'src', entry: 'src/main.tsx', palettes: ['blue', 'red', 'slate', 'gray'] }),
+    radixCssTrim({ srcDir: 'src', entry: 'src/main.tsx' }),
     // .br and .gz beside each asset, so the server sends them without compressing per request.
     keepBundle,
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg)$/ }),

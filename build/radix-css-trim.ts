@@ -8,8 +8,13 @@
 //     files they import (rt-Button, rt-BaseButton …);
 //   - the classes Radix derives from props: for each prop written in src/ (<Flex gap="3">) the
 //     prop definition's class name plus the value (rt-r-gap-3), and every default value;
-// and removes each selector that needs a class outside that set, or a colour palette other than
-// the ones imported (blue, red, slate). Selectors inside :not() never force a removal.
+// and removes each selector that needs a class outside that set, or a colour palette or theme
+// setting the sources never name ('amber', "green", '100%': see namedValues). Selectors inside
+// :not() never force a removal.
+// Display-P3 variants of the colour tokens are dropped: they double every palette, and the sRGB
+// values are the ones whose contrast is checked (src/styles/app.css). A palette the sources name
+// whose token file no stylesheet imports fails the build, so a colour asked for never quietly
+// falls back to the accent.
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -171,9 +176,38 @@ export async function usedClasses(srcDir: string, files?: readonly string[]): Pr
   return used;
 }
 
-const PALETTE_ATTRS = new Set(['data-accent-color', 'data-gray-color']);
+/** Attributes whose values select a theme setting: a value the sources never name is never set. */
+const VALUE_ATTRS = new Set([
+  'data-accent-color',
+  'data-gray-color',
+  'data-radius',
+  'data-scaling',
+  'data-panel-background',
+]);
 
-export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): void {
+/** Radix Themes' colour scales, by their token files. */
+const PALETTES = new Set(
+  readdirSync(path.join(RADIX_ESM, '../../tokens/colors')).map((name) => name.replace(/\.css$/, '')),
+);
+
+/**
+ * The quoted words of the sources, with '' (no value): the theme settings and colours they can
+ * ask for (color="amber", tone: 'green', radius: 'medium').
+ */
+export function namedValues(srcDir: string, files?: readonly string[]): Set<string> {
+  const named = new Set(['']);
+  for (const file of files ?? filesUnder(srcDir, /\.tsx?$/))
+    for (const m of readFileSync(file, 'utf8').matchAll(/['"]([\w%-]+)['"]/g)) named.add(m[1]!);
+  return named;
+}
+
+/** The colour scales among the named values (gray is the theme's gray scale, slate here). */
+export const namedPalettes = (named: Set<string>) => [...named].filter((p) => PALETTES.has(p) && p !== 'gray');
+
+/** The wide-gamut copy of the colour tokens (`@supports (color: color(display-p3 1 1 1))`). */
+const isP3 = (at: postcss.AtRule) => at.name === 'supports' && at.params.includes('display-p3');
+
+export function trimCss(root: Root, used: Set<string>, named: Set<string>): void {
   const possible = (selector: selectorParser.Selector): boolean => {
     let ok = true;
     selector.each((node) => {
@@ -181,9 +215,9 @@ export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): v
       if (node.type === 'class' && !used.has(node.value)) ok = false;
       else if (
         node.type === 'attribute' &&
-        PALETTE_ATTRS.has(node.attribute) &&
+        VALUE_ATTRS.has(node.attribute) &&
         node.value !== undefined &&
-        !palettes.has(node.value.replace(/['"]/g, ''))
+        !named.has(node.value.replace(/['"]/g, ''))
       )
         ok = false;
       else if (node.type === 'pseudo' && /^:(where|is|has)$/.test(node.value) && node.nodes.length)
@@ -191,6 +225,9 @@ export function trimCss(root: Root, used: Set<string>, palettes: Set<string>): v
     });
     return ok;
   };
+  root.walkAtRules((at) => {
+    if (isP3(at)) at.remove();
+  });
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as { name: string }).name)) return;
     const kept = selectorParser((selectors) => {
@@ -218,9 +255,9 @@ function removeEmptyAtRules(root: Root): void {
 }
 
 /** Drops the rules the first load's stylesheet already holds, so the sections' adds only the rest. */
-export function subtractCss(root: Root, firstLoad: Set<string>, palettes: Set<string>): void {
+export function subtractCss(root: Root, firstLoad: Set<string>, named: Set<string>): void {
   const kept = postcss.parse(root.toString());
-  trimCss(kept, firstLoad, palettes);
+  trimCss(kept, firstLoad, named);
   const inFirst = new Set<string>();
   kept.walkRules((rule) => void inFirst.add(`${ancestry(rule)}|${rule.selector}`));
   root.walkRules((rule) => {
@@ -240,35 +277,65 @@ function ancestry(rule: postcss.Rule): string {
 /** The query that marks the sections' copy of a stylesheet (imported by the lazy shell). */
 export const SECTIONS_QUERY = '?sections';
 
+/** The palette a colour token file holds (tokens/colors/amber.css → amber). */
+const paletteFile = (id: string) => /[\\/]tokens[\\/]colors[\\/]([a-z]+)\.css(\?|$)/.exec(id)?.[1];
+
 /**
  * Vite plugin: trims each Radix Themes stylesheet as it is loaded, so the bundle's file names
  * are hashed from what is shipped. The stylesheets must be imported from JavaScript (each one a
  * module), not through CSS @import, which Vite inlines before plugins see the files. The plain
  * import (src/main.tsx) keeps what the first page load can use; the same stylesheet imported
- * with `?sections` (the lazy shell) keeps what only the sections use.
+ * with `?sections` (the lazy shell) keeps what only the sections use. Palettes follow the same
+ * split: those the first load's sources name, and the rest with the sections.
  */
-export function radixCssTrim(options: { srcDir: string; entry: string; palettes: string[] }): Plugin {
+export function radixCssTrim(options: { srcDir: string; entry: string }): Plugin {
   let all: Set<string> | undefined;
   let firstLoad: Set<string> | undefined;
-  const palettes = new Set(['', ...options.palettes]);
+  let named: Set<string> | undefined;
+  let firstLoadNamed: Set<string> | undefined;
+  const shipped = new Set<string>();
   return {
     name: 'radix-css-trim',
     apply: 'build',
     enforce: 'pre',
     async buildStart() {
+      const firstFiles = firstLoadFiles(options.entry);
       all = await usedClasses(options.srcDir);
-      firstLoad = await usedClasses(options.srcDir, firstLoadFiles(options.entry));
+      firstLoad = await usedClasses(options.srcDir, firstFiles);
+      named = namedValues(options.srcDir);
+      firstLoadNamed = namedValues(options.srcDir, firstFiles);
     },
     transform(code, id) {
-      if (!all || !firstLoad || !/[\\/]@radix-ui[\\/]themes[\\/].*\.css(\?|$)/.test(id)) return null;
+      if (!all || !firstLoad || !named || !firstLoadNamed) return null;
+      if (!/[\\/]@radix-ui[\\/]themes[\\/].*\.css(\?|$)/.test(id)) return null;
+      const sections = id.endsWith(SECTIONS_QUERY);
+      const palette = paletteFile(id);
+      if (palette) {
+        // A colour scale's file is all tokens: it ships whole in the first copy that names it.
+        const wanted = sections ? named.has(palette) && !firstLoadNamed.has(palette) : firstLoadNamed.has(palette);
+        if (!wanted) return { code: '', map: null };
+        shipped.add(palette);
+      }
       const root = postcss.parse(code, { from: id });
-      if (id.endsWith(SECTIONS_QUERY)) {
-        trimCss(root, all, palettes);
-        subtractCss(root, firstLoad, palettes);
+      if (palette) trimCss(root, all, named);
+      else if (sections) {
+        trimCss(root, all, named);
+        subtractCss(root, firstLoad, firstLoadNamed);
       } else {
-        trimCss(root, firstLoad, palettes);
+        trimCss(root, firstLoad, firstLoadNamed);
       }
       return { code: root.toString(), map: null };
+    },
+    buildEnd(error) {
+      if (error || !named) return;
+      const missing = namedPalettes(named).filter((p) => !shipped.has(p));
+      if (missing.length)
+        this.error(
+          `the sources ask for the colour(s) ${missing.join(', ')}, but no stylesheet ships ` +
+            missing.map((p) => `@radix-ui/themes/tokens/colors/${p}.css`).join(', ') +
+            ' (src/main.tsx imports those the first load names; src/styles/section-colors.ts, with' +
+            ' ?sections, those only the sections name)',
+        );
     },
   };
 }

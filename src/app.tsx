@@ -70,12 +70,12 @@ export type ConsoleApp = ReturnType<typeof createConsoleApp>;
 
 export function ConsoleRoot({ app }: { app: ConsoleApp }) {
   return (
-    <ThemeRoot>
-      <ErrorBoundary showDetails={app.value.config.environment !== 'production'}>
-        <ConsoleContext.Provider value={app.value}>
+    <ConsoleContext.Provider value={app.value}>
+      <ThemeRoot>
+        <ErrorBoundary showDetails={app.value.config.environment !== 'production'}>
           <RouterProvider router={app.router} />
-        </ConsoleContext.Provider>
-      </ErrorBoundary>
-    </ThemeRoot>
+        </ErrorBoundary>
+      </ThemeRoot>
+    </ConsoleContext.Provider>
   );
 }

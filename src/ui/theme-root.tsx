@@ -3,8 +3,12 @@
 // /login uses need only the root's class and data attributes. Screens that use menus or dialogs
 // (they read ThemeContext) wrap themselves in <ScreenTheme>, which loads with them.
 import type { ReactNode } from 'react';
+import { useAppearance } from './appearance';
 
-/** The panel's theme: blue accent, slate grays (the only palettes the CSS imports). */
+/**
+ * The panel's theme: blue accent, slate grays, red for errors; amber, green and orange for what
+ * the sections flag. src/styles/app.css darkens the steps whose pairs would fail WCAG AA.
+ */
 export const THEME = {
   accentColor: 'blue',
   grayColor: 'slate',
@@ -14,9 +18,10 @@ export const THEME = {
 } as const;
 
 export function ThemeRoot({ children }: { children: ReactNode }) {
+  const appearance = useAppearance();
   return (
     <div
-      className="radix-themes light"
+      className={`radix-themes ${appearance}`}
       data-is-root-theme="true"
       data-accent-color={THEME.accentColor}
       data-gray-color={THEME.grayColor}

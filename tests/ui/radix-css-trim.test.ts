@@ -1,11 +1,18 @@
 // The build step that keeps /login within budget must not drop what the panel uses.
 import postcss from 'postcss';
 import { describe, expect, it } from 'vitest';
-import { firstLoadFiles, subtractCss, trimCss, usedClasses } from '../../build/radix-css-trim';
+import {
+  firstLoadFiles,
+  namedPalettes,
+  namedValues,
+  subtractCss,
+  trimCss,
+  usedClasses,
+} from '../../build/radix-css-trim';
 
 const trim = (css: string, used: string[]) => {
   const root = postcss.parse(css);
-  trimCss(root, new Set(used), new Set(['', 'blue', 'red', 'slate']));
+  trimCss(root, new Set(used), new Set(['', 'blue', 'red', 'slate', '100%']));
   return root.toString().replace(/\s+/g, ' ').trim();
 };
 
@@ -29,6 +36,20 @@ describe('Radix CSS trimming', () => {
     expect(out).not.toContain('indigo');
     expect(out).toContain("[data-accent-color='blue']");
     expect(out).not.toContain('.dark');
+  });
+
+  it('drops theme settings the sources never name, and the wide-gamut copy of the tokens', () => {
+    const out = trim(
+      "[data-scaling='90%']{s:1} [data-scaling='100%']{t:2} @supports (color: color(display-p3 1 1 1)){:root{--blue-9:p3}}",
+      [],
+    );
+    expect(out).toBe("[data-scaling='100%']{t:2}");
+  });
+
+  it('names every colour the sections ask for, so the build ships their scales', () => {
+    const palettes = namedPalettes(namedValues('src'));
+    for (const p of ['blue', 'red', 'slate', 'amber', 'green', 'orange']) expect(palettes, p).toContain(p);
+    expect(palettes).not.toContain('gray');
   });
 
   it('removes at-rules left empty', () => {
