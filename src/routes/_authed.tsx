@@ -2,6 +2,7 @@ import { Outlet, createFileRoute, useRouterState } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react';
 import { selectFeatures } from '../machines/session/session.selectors';
 import { useConsole } from '../ui/console-context';
+import { PageArrival } from '../ui/page-arrival';
 import { NoPermission } from '../ui/sections/no-permission';
 import { Shell } from '../ui/shell/shell';
 import { deniedSection, requireSession } from './-guards';
@@ -10,6 +11,7 @@ export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context }) => requireSession(context),
   component: () => (
     <Shell>
+      <PageArrival />
       <SectionGate />
     </Shell>
   ),

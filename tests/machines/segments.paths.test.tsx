@@ -246,11 +246,12 @@ function driver(): Driver<World> {
       'segment.tag': async () =>
         world.user.click(screen.getByRole('button', { name: `Tags for members of ${world.alpha}` })),
       'tags.apply': async () => {
-        const chosen = await within(dialog()).findByRole('list', { name: 'Chosen tags' });
-        if (!within(chosen).queryByText(TAG)) {
+        await within(dialog()).findByRole('textbox', { name: 'Add a tag' });
+        const chosen = within(dialog()).queryByRole('list', { name: 'Chosen tags' });
+        if (!chosen || !within(chosen).queryByText(TAG)) {
           await world.user.type(within(dialog()).getByRole('textbox', { name: 'Add a tag' }), 'Desk');
           await world.user.click(within(dialog()).getByRole('button', { name: `Add tag ${TAG}` }));
-          await within(chosen).findByText(TAG);
+          await within(await within(dialog()).findByRole('list', { name: 'Chosen tags' })).findByText(TAG);
         }
         await world.user.click(inDialog('Add Tags'));
       },

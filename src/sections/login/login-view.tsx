@@ -36,63 +36,72 @@ export function LoginView() {
   };
 
   return (
-    <Flex align="center" justify="center" px="4" py="9" style={{ minHeight: '100vh', background: 'var(--gray-2)' }}>
-      <Card size="4" style={{ width: '100%', maxWidth: 460 }}>
-        <Flex direction="column" gap="4">
-          <Box>
-            <Heading as="h1" size="6">
-              Staff Console
-            </Heading>
-            <Text as="p" size="2" color="gray">
-              Sign in with your staff account.
-            </Text>
-          </Box>
-          <form onSubmit={submit} aria-label="Sign in">
-            <Flex direction="column" gap="3">
-              <label>
-                <Text as="div" size="2" weight="medium" mb="1">
-                  Username
-                </Text>
-                <TextField.Root name="username" autoComplete="username" autoFocus disabled={locked} />
-              </label>
-              <label>
-                <Text as="div" size="2" weight="medium" mb="1">
-                  Password
-                </Text>
-                <TextField.Root name="password" type="password" autoComplete="current-password" disabled={locked} />
-              </label>
-              {!locked && (
-                <Flex justify="end">
-                  <Button type="submit" loading={busy} disabled={busy || throttled}>
-                    Continue
-                  </Button>
-                </Flex>
-              )}
-            </Flex>
-          </form>
-          {notice === 'activated' && (
-            <Callout.Root color="blue" role="status">
-              <Callout.Text>Two-step sign-in is active. Sign in with a fresh code.</Callout.Text>
-            </Callout.Root>
-          )}
-          {showsOtp && <OtpStep />}
-          {error && (
-            <Callout.Root color="red" role="alert">
-              <Callout.Text>{error}</Callout.Text>
-            </Callout.Root>
-          )}
-          {activated && (
-            <Callout.Root color="blue" role="status">
-              <Callout.Text>Two-step sign-in is active. Reloading for a fresh sign-in…</Callout.Text>
-            </Callout.Root>
-          )}
-          {signedIn && (
-            <Callout.Root color="blue" role="status">
-              <Callout.Text>Signed in. Opening Staff Console…</Callout.Text>
-            </Callout.Root>
-          )}
-        </Flex>
-      </Card>
+    <Flex
+      asChild
+      align="center"
+      justify="center"
+      px="4"
+      py="9"
+      style={{ minHeight: '100vh', background: 'var(--gray-2)' }}
+    >
+      <main>
+        <Card size="4" style={{ width: '100%', maxWidth: 460 }}>
+          <Flex direction="column" gap="4">
+            <Box>
+              <Heading as="h1" size="6">
+                Staff Console
+              </Heading>
+              <Text as="p" size="2" color="gray">
+                Sign in with your staff account.
+              </Text>
+            </Box>
+            <form onSubmit={submit} aria-label="Sign in">
+              <Flex direction="column" gap="3">
+                <label>
+                  <Text as="div" size="2" weight="medium" mb="1">
+                    Username
+                  </Text>
+                  <TextField.Root name="username" autoComplete="username" autoFocus disabled={locked} />
+                </label>
+                <label>
+                  <Text as="div" size="2" weight="medium" mb="1">
+                    Password
+                  </Text>
+                  <TextField.Root name="password" type="password" autoComplete="current-password" disabled={locked} />
+                </label>
+                {!locked && (
+                  <Flex justify="end">
+                    <Button type="submit" loading={busy} disabled={busy || throttled}>
+                      Continue
+                    </Button>
+                  </Flex>
+                )}
+              </Flex>
+            </form>
+            {notice === 'activated' && (
+              <Callout.Root color="blue" role="status">
+                <Callout.Text>Two-step sign-in is active. Sign in with a fresh code.</Callout.Text>
+              </Callout.Root>
+            )}
+            {showsOtp && <OtpStep />}
+            {error && (
+              <Callout.Root color="red" role="alert">
+                <Callout.Text>{error}</Callout.Text>
+              </Callout.Root>
+            )}
+            {activated && (
+              <Callout.Root color="blue" role="status">
+                <Callout.Text>Two-step sign-in is active. Reloading for a fresh sign-in…</Callout.Text>
+              </Callout.Root>
+            )}
+            {signedIn && (
+              <Callout.Root color="blue" role="status">
+                <Callout.Text>Signed in. Opening Staff Console…</Callout.Text>
+              </Callout.Root>
+            )}
+          </Flex>
+        </Card>
+      </main>
     </Flex>
   );
 }

@@ -54,32 +54,39 @@ export function TemplatesSection() {
       }
     >
       <FieldFrame label="Chosen templates" error={error}>
-        <Flex direction="column" gap="2" role="list" aria-label="Templates">
+        <Flex
+          direction="column"
+          gap="2"
+          role={templates.length ? 'list' : undefined}
+          aria-label={templates.length ? 'Templates' : undefined}
+        >
           {templates.length === 0 && (
             <Text size="2" color="gray">
               The library has no templates from this source.
             </Text>
           )}
           {templates.map((t) => (
-            <Text as="label" size="2" key={t.id} role="listitem" aria-label={t.name}>
-              <Flex gap="2" align="start">
-                <Checkbox
-                  mt="1"
-                  checked={chosen.includes(t.id)}
-                  disabled={!mayEdit || busy}
-                  onCheckedChange={() => actor.send({ type: 'template.toggle', id: t.id })}
-                />
-                <Flex direction="column">
-                  <Flex gap="2" align="center">
-                    <Text weight="medium">{t.name}</Text>
-                    <Badge color="gray">{NOTEBOOK_CONTENT_LABELS[t.content_type]}</Badge>
+            <div role="listitem" key={t.id} aria-label={t.name}>
+              <Text as="label" size="2">
+                <Flex gap="2" align="start">
+                  <Checkbox
+                    mt="1"
+                    checked={chosen.includes(t.id)}
+                    disabled={!mayEdit || busy}
+                    onCheckedChange={() => actor.send({ type: 'template.toggle', id: t.id })}
+                  />
+                  <Flex direction="column">
+                    <Flex gap="2" align="center">
+                      <Text weight="medium">{t.name}</Text>
+                      <Badge color="gray">{NOTEBOOK_CONTENT_LABELS[t.content_type]}</Badge>
+                    </Flex>
+                    <Text size="1" color="gray">
+                      {t.excerpt}
+                    </Text>
                   </Flex>
-                  <Text size="1" color="gray">
-                    {t.excerpt}
-                  </Text>
                 </Flex>
-              </Flex>
-            </Text>
+              </Text>
+            </div>
           ))}
         </Flex>
       </FieldFrame>

@@ -40,6 +40,7 @@ import { Pager } from '../../ui/shared/pager';
 import { timeText, isoDayOf, isoDayText } from '../../domain/format';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { SectionPage } from '../../ui/shared/section-page';
+import { HIDDEN } from '../../ui/shared/visually-hidden';
 
 /** The feature each sub-view needs (the overview needs the section's own). */
 const VIEW_FEATURES: Record<Exclude<ReportView, 'overview'>, string> = {
@@ -255,6 +256,10 @@ function ChartsView({ what }: { what: string }) {
     );
   return (
     <Grid columns={{ initial: '1', md: '2' }} gap="3">
+      {/* The charts' headings are h4, under the view's h3 as on the overview's panels. */}
+      <Heading as="h3" style={HIDDEN}>
+        {what}
+      </Heading>
       {charts.map((c) => (
         <ChartCard key={c.id} chart={c} range={filters} />
       ))}
@@ -396,10 +401,19 @@ export function ReportsView() {
   const actor = ReportsCtx.useActorRef();
   const view = ReportsCtx.useSelector(selectView);
   const allowed = ReportsCtx.useSelector(selectAllowed);
+  const shown = (
+    <>
+      {view === 'overview' && <Overview />}
+      {view === 'analytics' && <ChartsView what="Analytics" />}
+      {view === 'depth' && <ChartsView what="Depth" />}
+      {view === 'events' && <EventsView />}
+    </>
+  );
   return (
     <SectionPage title="Reports Dashboard">
       <FilterBar />
-      {allowed.length > 1 && (
+      {allowed.length > 1 ? (
+        // Each tab controls a panel on the page (hidden and empty while another view shows), as its aria-controls says.
         <Tabs.Root value={view} onValueChange={(v) => actor.send({ type: 'view.change', view: v as ReportView })}>
           <Tabs.List aria-label="Reports">
             {allowed.map((v) => (
@@ -408,12 +422,15 @@ export function ReportsView() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
+          {allowed.map((v) => (
+            <Tabs.Content key={v} value={v}>
+              <Box pt="4">{shown}</Box>
+            </Tabs.Content>
+          ))}
         </Tabs.Root>
+      ) : (
+        shown
       )}
-      {view === 'overview' && <Overview />}
-      {view === 'analytics' && <ChartsView what="Analytics" />}
-      {view === 'depth' && <ChartsView what="Depth" />}
-      {view === 'events' && <EventsView />}
     </SectionPage>
   );
 }

@@ -53,7 +53,7 @@ export function RoleFormDialog() {
         <FieldError id="role-features" error={errors['features']} mb="2" />
         {FEATURE_GROUPS.map((group) => (
           <Box key={group.id} mb="3" role="group" aria-label={group.title}>
-            <Heading as="h4" size="2" mb="1">
+            <Heading as="h3" size="2" mb="1">
               {group.title}
             </Heading>
             <Flex direction="column" gap="1">

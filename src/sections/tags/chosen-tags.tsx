@@ -18,13 +18,15 @@ export function ChosenTags({
 }) {
   const chosen = useSelector(actor, selectChosenTags);
   const groups = useSelector(actor, selectGroups);
+  // No list at all when nothing is chosen: an empty list is announced as a list of nothing.
+  if (chosen.length === 0)
+    return (
+      <Text as="p" size="2" color="gray">
+        {empty}
+      </Text>
+    );
   return (
     <Flex gap="2" wrap="wrap" align="center" role="list" aria-label="Chosen tags">
-      {chosen.length === 0 && (
-        <Text size="2" color="gray">
-          {empty}
-        </Text>
-      )}
       {chosen.map((tag) => (
         <span role="listitem" key={tag.id}>
           <TagLabel tag={tag} group={groupName(groups, tag)}>

@@ -123,7 +123,7 @@ export function TemplateApplyDialog() {
                   // Full height in the scrolling list: a shrunk card would clip its changes.
                   <Card key={a.account_id} role="listitem" aria-label={a.account_name} style={{ flexShrink: 0 }}>
                     <Flex justify="between" align="center" mb="1">
-                      <Heading as="h4" size="2">
+                      <Heading as="h3" size="2">
                         {a.account_name}
                       </Heading>
                       {changes.length === 0 ? (

@@ -132,7 +132,7 @@ function SettingsGroup({
   };
   return (
     <Box role="group" aria-label={group.title} mb="3">
-      <Heading as="h4" size="2" mb="2">
+      <Heading as="h3" size="2" mb="2">
         {group.title}
       </Heading>
       {groupError && (

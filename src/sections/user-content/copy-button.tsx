@@ -1,4 +1,4 @@
-// 'Copy to users…' for the items ticked of one kind, shown only to a session that may copy it.
+// 'Copy saved searches to users…' (its name is its words) for the items ticked of one kind, shown only to a session that may copy it.
 import { Button, Checkbox } from '@radix-ui/themes';
 import { CONTENT_KIND_LABELS, type ContentKind } from '../../domain/user-content';
 import { selectBusy, selectChosen, selectMayCopy } from './user-content.selectors';
@@ -14,11 +14,10 @@ export function CopyButton({ kind }: { kind: ContentKind }) {
     <Button
       size="1"
       disabled={chosen.length === 0 || busy}
-      aria-label={`Copy ${CONTENT_KIND_LABELS[kind].many} to users`}
       aria-haspopup="dialog"
       onClick={() => actor.send({ type: 'copy.open', kind })}
     >
-      Copy to users…{chosen.length > 0 ? ` (${chosen.length})` : ''}
+      Copy {CONTENT_KIND_LABELS[kind].many} to users…{chosen.length > 0 ? ` (${chosen.length})` : ''}
     </Button>
   );
 }

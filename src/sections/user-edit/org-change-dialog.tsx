@@ -7,6 +7,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { orgChangeMachine } from './org-change.machine';
 import { selectConfirming, selectNext, selectOpen, selectPrevious } from './org-change.selectors';
 import { ScreenTheme } from '../../ui/screen-theme';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export function OrgChangeDialog({
   actor,
@@ -21,13 +22,14 @@ export function OrgChangeDialog({
   const next = useSelector(actor, selectNext);
   const from = previous?.title ?? 'no organization';
   const to = next?.title ?? '';
+  const focus = useDialogFocus(open);
   return (
     <ScreenTheme>
       <AlertDialog.Root
         open={open}
         onOpenChange={(o) => !o && actor.send({ type: confirming ? 'org.cancel' : 'org.sameOrg' })}
       >
-        <AlertDialog.Content maxWidth="480px">
+        <AlertDialog.Content maxWidth="480px" {...focus}>
           <AlertDialog.Title>Account Update</AlertDialog.Title>
           {!confirming ? (
             <>

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { AlertDialog, Box, Button, Callout, Flex } from '@radix-ui/themes';
 import { CancelButton } from './cancel-button';
+import { useDialogFocus } from './dialog-focus';
 
 export function ConfirmDialog({
   open,
@@ -34,6 +35,7 @@ export function ConfirmDialog({
   onCancel: () => void;
   maxWidth?: string;
 }) {
+  const focus = useDialogFocus(open);
   return (
     <AlertDialog.Root
       open={open}
@@ -41,7 +43,7 @@ export function ConfirmDialog({
         if (!o && !busy) onCancel();
       }}
     >
-      <AlertDialog.Content maxWidth={maxWidth}>
+      <AlertDialog.Content maxWidth={maxWidth} {...focus}>
         <AlertDialog.Title>{title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{children}</AlertDialog.Description>
         {details && <Box mt="3">{details}</Box>}

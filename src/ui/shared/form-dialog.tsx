@@ -4,6 +4,7 @@
 import type { ComponentProps, FormEvent, ReactNode } from 'react';
 import { Button, Callout, Dialog, Flex } from '@radix-ui/themes';
 import { CancelButton } from './cancel-button';
+import { useDialogFocus } from './dialog-focus';
 
 /** The end of a dialog's form: Cancel, then the submit, which waits until the form is ready. */
 export function FormDialogActions({
@@ -60,13 +61,14 @@ export function FormDialog({
   maxWidth?: string;
   children: ReactNode;
 } & ComponentProps<typeof FormDialogActions>) {
+  const { onCloseAutoFocus } = useDialogFocus(open);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (actions.ready !== false) onSubmit();
   };
   return (
     <Dialog.Root open={open} onOpenChange={(o) => !o && !actions.saving && actions.onCancel()}>
-      <Dialog.Content maxWidth={maxWidth}>
+      <Dialog.Content maxWidth={maxWidth} onCloseAutoFocus={onCloseAutoFocus}>
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           {description}

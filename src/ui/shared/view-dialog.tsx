@@ -2,6 +2,7 @@
 // title naming it, a line of what it holds, the content, and Close.
 import { Button, Dialog, Flex } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { useDialogFocus } from './dialog-focus';
 
 export function ViewDialog({
   title,
@@ -17,9 +18,10 @@ export function ViewDialog({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { onCloseAutoFocus } = useDialogFocus(true);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Content maxWidth={maxWidth} aria-label={title}>
+      <Dialog.Content maxWidth={maxWidth} aria-label={title} onCloseAutoFocus={onCloseAutoFocus}>
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           {description}

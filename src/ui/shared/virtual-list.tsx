@@ -40,9 +40,10 @@ export function VirtualList<Row extends { id: number }>({
   return (
     <Box
       ref={scroller}
-      role="list"
-      aria-label={label}
-      aria-labelledby={labelledBy}
+      // Empty, it is a box with its words, not a list of nothing.
+      role={rows.length ? 'list' : undefined}
+      aria-label={rows.length ? label : undefined}
+      aria-labelledby={rows.length ? labelledBy : undefined}
       style={{ height, overflowY: 'auto', border: '1px solid var(--gray-a5)', borderRadius: 'var(--radius-2)' }}
     >
       {rows.length === 0 && (

@@ -5,6 +5,7 @@ import { selectEmail, selectIsBusy, selectOtherServerTypes } from '../../machine
 import { useConsole } from '../console-context';
 import { EnvironmentMarker } from './environment-marker';
 import { MenuDrawer } from './side-menu';
+import { ThemeToggle } from './theme-toggle';
 
 export function ShellHeader() {
   const { session, linkout, config } = useConsole();
@@ -41,6 +42,7 @@ export function ShellHeader() {
               <VisuallyHidden>Signed in as</VisuallyHidden> {email}
             </Text>
           )}
+          <ThemeToggle />
           {others.length > 0 && (
             <DropdownMenu.Root>
               <DropdownMenu.Trigger disabled={opening}>

@@ -169,7 +169,6 @@ function StateNode({
     ? {
         role: 'button',
         tabIndex: 0,
-        'aria-label': `State ${node.title}`,
         'aria-pressed': selected,
         onClick: () => onSelect(node.id),
         onKeyDown: (e: KeyboardEvent) => {

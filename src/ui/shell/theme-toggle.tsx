@@ -1,0 +1,53 @@
+// The header's Theme menu: Light, Dark, or the system's preference, kept for the signed-in staff
+// member in this browser (src/ui/appearance.ts reads it on every page load, /login included once
+// they sign in).
+import { Button, DropdownMenu } from '@radix-ui/themes';
+import { useSelector } from '@xstate/react';
+import { appearanceKey, storedAppearance, useAppearance, type AppearanceChoice } from '../appearance';
+import { useConsole } from '../console-context';
+
+const CHOICES: readonly { value: AppearanceChoice; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'System' },
+];
+
+/** Keeps the choice and tells the page (a 'storage' event, as another tab's change would). */
+function keepChoice(staffId: number, choice: AppearanceChoice): void {
+  const key = appearanceKey(staffId);
+  try {
+    if (choice === 'system') localStorage.removeItem(key);
+    else localStorage.setItem(key, choice);
+  } catch {
+    /* storage refused: nothing is kept */
+  }
+  dispatchEvent(new StorageEvent('storage', { key }));
+}
+
+export function ThemeToggle() {
+  const { session } = useConsole();
+  const staffId = useSelector(session, (s) => s.context.info?.user_id ?? null);
+  // Read again whenever the appearance changes (a choice here or in another tab).
+  useAppearance();
+  const choice = storedAppearance(staffId);
+  if (staffId === null) return null;
+  const label = CHOICES.find((c) => c.value === choice)!.label;
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <Button variant="soft" color="gray">
+          Theme: {label} <DropdownMenu.TriggerIcon />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content>
+        <DropdownMenu.RadioGroup value={choice} onValueChange={(v) => keepChoice(staffId, v as AppearanceChoice)}>
+          {CHOICES.map((c) => (
+            <DropdownMenu.RadioItem key={c.value} value={c.value}>
+              {c.label}
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
+  );
+}
