@@ -60,6 +60,7 @@ import { TableHead } from '../../ui/shared/table-head';
 import { RecordLoading, RecordStatus } from '../../ui/shared/record-section';
 import { SectionPage } from '../../ui/shared/section-page';
 import { NativeSelect } from '../../ui/form/native-select';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export const AuditBrowserCtx = createActorContext(auditBrowserMachine);
 
@@ -232,6 +233,7 @@ function EntryDialog() {
   const reply = AuditBrowserCtx.useSelector(selectEntry);
   const error = AuditBrowserCtx.useSelector(selectEntryError);
   const e = reply?.entry;
+  const { onCloseAutoFocus } = useDialogFocus(openId !== null);
   return (
     <Dialog.Root
       open={openId !== null}
@@ -239,7 +241,7 @@ function EntryDialog() {
         if (!open && !loading) actor.send({ type: 'entry.close' });
       }}
     >
-      <Dialog.Content maxWidth="720px" aria-describedby={undefined}>
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="720px" aria-describedby={undefined}>
         <Dialog.Title>{e ? e.action : 'Audit entry'}</Dialog.Title>
         {loading && <RecordStatus label="Loading entry">Loading the entry…</RecordStatus>}
         {error && <RetryCallout error={error} onRetry={() => actor.send({ type: 'entry.retry' })} />}

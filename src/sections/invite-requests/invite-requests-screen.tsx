@@ -49,6 +49,7 @@ import { TableHead, type HeadColumn } from '../../ui/shared/table-head';
 import { statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
 import { useStaffId } from '../../ui/shared/record-scope';
 import { ReviewList, reviewListScope, ReviewStatus, type ReviewListWords } from '../../ui/shared/review-list';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export const inviteQueryOf = (params: Record<string, string>): InviteQuery =>
@@ -276,6 +277,7 @@ function BulkDialog() {
   const reportMsg = InviteReviewCtx.useSelector(selectReportMsg);
   const busy = InviteReviewCtx.useSelector(selectBusy);
   const close = () => actor.send(stage === 'done' ? { type: 'bulk.close' } : { type: 'form.cancel' });
+  const { onCloseAutoFocus } = useDialogFocus(open);
   return (
     <Dialog.Root
       open={open}
@@ -283,7 +285,7 @@ function BulkDialog() {
         if (!o) close();
       }}
     >
-      <Dialog.Content maxWidth="640px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="640px">
         <Dialog.Title>
           {stage === 'done'
             ? 'Bulk approval done'

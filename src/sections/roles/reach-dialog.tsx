@@ -7,6 +7,7 @@ import { selectError, selectReach, selectReachOpen, selectReachReading } from '.
 import { HiddenCaption } from '../../ui/shared/record-table';
 import { RolesCtx } from './roles-context';
 import { TableHead } from '../../ui/shared/table-head';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export function ReachDialog() {
   const editor = RolesCtx.useActorRef();
@@ -14,10 +15,11 @@ export function ReachDialog() {
   const reading = RolesCtx.useSelector(selectReachReading);
   const reach = RolesCtx.useSelector(selectReach);
   const error = RolesCtx.useSelector(selectError);
+  const { onCloseAutoFocus } = useDialogFocus(open);
   if (!open) return null;
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !reading && editor.send({ type: 'reach.close' })}>
-      <Dialog.Content maxWidth="560px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="560px">
         <Dialog.Title>{reach ? `What ${reach.user.username} can do` : 'What this person can do'}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           Every permission their roles give them, and through which role.

@@ -10,6 +10,7 @@ import {
   selectTarget,
 } from './roles.selectors';
 import { RolesCtx } from './roles-context';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export function RoleHoldersDialog() {
   const editor = RolesCtx.useActorRef();
@@ -19,10 +20,11 @@ export function RoleHoldersDialog() {
   const staff = RolesCtx.useSelector(selectStaff);
   const error = RolesCtx.useSelector(selectError);
   const notice = RolesCtx.useSelector(selectNotice);
+  const { onCloseAutoFocus } = useDialogFocus(open && !!target);
   if (!open || !target) return null;
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !saving && editor.send({ type: 'holders.close' })}>
-      <Dialog.Content maxWidth="480px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="480px">
         <Dialog.Title>Holders of '{target.name}'</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           A tick gives the role, an untick takes it; it counts from the person’s next click.

@@ -17,6 +17,7 @@ import { selectChosenTags } from '../tags/tag-selector.selectors';
 import { SegmentsCtx } from './segments-context';
 import { TagChoice } from './tag-choice';
 import { countText } from '../../domain/format';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${countText(n)} ${n === 1 ? one : many}`;
 
@@ -37,12 +38,13 @@ export function SegmentTagsDialog({ mayCreateTags }: { mayCreateTags: boolean })
   const apply = SegmentsCtx.useSelector(selectApply);
   const applied = SegmentsCtx.useSelector(selectApplied);
   const error = SegmentsCtx.useSelector(selectError);
+  const { onCloseAutoFocus } = useDialogFocus(open && !!target && !!picker);
   if (!open || !target || !picker) return null;
   const busy = step === 'counting' || step === 'applying';
   const close = () => editor.send({ type: 'tagging.close' });
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !busy && close()}>
-      <Dialog.Content maxWidth="560px" aria-describedby={undefined}>
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="560px" aria-describedby={undefined}>
         <Dialog.Title>Tags for the members of '{target.name}'</Dialog.Title>
         <Flex direction="column" gap="3">
           {(step === 'choosing' || step === 'counting') && (

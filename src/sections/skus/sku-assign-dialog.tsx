@@ -18,6 +18,7 @@ import { OrgPicker } from '../organizations/org-picker';
 import { HiddenCaption } from '../../ui/shared/record-table';
 import { SkusCtx } from './skus-context';
 import { TableHead } from '../../ui/shared/table-head';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export function SkuAssignDialog() {
   const editor = SkusCtx.useActorRef();
@@ -30,13 +31,14 @@ export function SkuAssignDialog() {
   const error = SkusCtx.useSelector(selectError);
   const notice = SkusCtx.useSelector(selectNotice);
   const key = SkusCtx.useSelector(selectProductKey);
+  const { onCloseAutoFocus } = useDialogFocus(open && !!target);
   if (!open || !target) return null;
   const problems = preview ? Object.entries(preview.problems) : [];
   const done = stage === 'done';
   const close = () => editor.send(done ? { type: 'assign.close' } : { type: 'assign.cancel' });
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !busy && close()}>
-      <Dialog.Content maxWidth="680px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="680px">
         <Dialog.Title>{`Assign '${target.code}'`}</Dialog.Title>
         <Dialog.Description
           size="2"

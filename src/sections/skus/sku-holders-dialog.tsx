@@ -18,6 +18,7 @@ import { LoadMore } from '../../ui/shared/pager';
 import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { dayText, countText } from '../../domain/format';
 import { RowRemoveButton } from '../../ui/shared/row-remove-button';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -30,10 +31,11 @@ export function SkuHoldersDialog() {
   const target = SkusCtx.useSelector(selectTarget);
   const error = SkusCtx.useSelector(selectError);
   const notice = SkusCtx.useSelector(selectNotice);
+  const { onCloseAutoFocus } = useDialogFocus(open && !!target);
   if (!open || !target) return null;
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !busy && editor.send({ type: 'holders.close' })}>
-      <Dialog.Content maxWidth="640px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="640px">
         <Dialog.Title>{`Accounts holding '${target.code}'`}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           {reading && holders.length === 0

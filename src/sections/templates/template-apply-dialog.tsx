@@ -19,6 +19,7 @@ import { OrgPicker } from '../organizations/org-picker';
 import { TemplatesCtx } from './templates-context';
 import { countText } from '../../domain/format';
 import { CancelButton } from '../../ui/shared/cancel-button';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 const accounts = (n: number) => (n === 1 ? '1 account' : `${countText(n)} accounts`);
 
@@ -33,6 +34,7 @@ export function TemplateApplyDialog() {
   const running = TemplatesCtx.useSelector(selectApplyRunning);
   const done = TemplatesCtx.useSelector(selectApplyDone);
   const error = TemplatesCtx.useSelector(selectError);
+  const { onCloseAutoFocus } = useDialogFocus(open && !!apply);
   if (!open || !apply) return null;
   const busy = previewing || running;
   const names: Record<number, string> = { [apply.template.id]: apply.template.template_name };
@@ -40,7 +42,7 @@ export function TemplateApplyDialog() {
   const changing = (apply.preview?.accounts ?? []).filter((a) => Object.keys(a.changes).length > 0).length;
   return (
     <Dialog.Root open onOpenChange={(o) => !o && !busy && editor.send({ type: 'apply.close' })}>
-      <Dialog.Content maxWidth="760px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="760px">
         <Dialog.Title>{`Apply '${apply.template.template_name}'`}</Dialog.Title>
         <Dialog.Description size="2" mb="3">
           {done
@@ -69,7 +71,12 @@ export function TemplateApplyDialog() {
                 }
               />
             </Box>
-            <Flex direction="column" gap="1" role="list" aria-label="Chosen accounts">
+            <Flex
+              direction="column"
+              gap="1"
+              role={apply.accounts.length ? 'list' : undefined}
+              aria-label={apply.accounts.length ? 'Chosen accounts' : undefined}
+            >
               {apply.accounts.length === 0 && (
                 <Text size="2" color="gray">
                   No account chosen yet.

@@ -36,6 +36,7 @@ import { described, FieldFrame } from '../../ui/form/field-frame';
 import { DraftKeeper, sameDraft } from '../../ui/form/form-draft';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { TableHead } from '../../ui/shared/table-head';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 type CopyActor = ActorRefFrom<typeof contentCopyMachine>;
 
@@ -75,9 +76,10 @@ export function CopyDialog({ actor }: { actor: CopyActor }) {
   const error = useSelector(actor, selectError);
   const words = CONTENT_KIND_LABELS[kind];
   const title = `Copy ${items.length} ${items.length === 1 ? words.one : words.many} to users`;
+  const { onCloseAutoFocus } = useDialogFocus(true);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && actor.send({ type: done ? 'copy.close' : 'copy.cancel' })}>
-      <Dialog.Content maxWidth="720px" aria-label={title}>
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="720px" aria-label={title}>
         <Dialog.Title>{title}</Dialog.Title>
         <Dialog.Description size="2" color="gray" mb="3">
           Each user gets a copy of their own; nothing of theirs changes unless you choose to replace it.

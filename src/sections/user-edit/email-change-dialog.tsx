@@ -7,16 +7,18 @@ import type { emailChangeMachine } from './email-change.machine';
 import { selectAddresses, selectAsking, selectEntitlementsLost, selectOpen } from './email-change.selectors';
 import { EMAIL_CHANGE_TEXT } from './email-change.types';
 import { ScreenTheme } from '../../ui/screen-theme';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export function EmailChangeDialog({ actor }: { actor: ActorRefFrom<typeof emailChangeMachine> }) {
   const open = useSelector(actor, selectOpen);
   const asking = useSelector(actor, selectAsking);
   const lost = useSelector(actor, selectEntitlementsLost);
   const { previous, next } = useSelector(actor, selectAddresses);
+  const dialogFocus = useDialogFocus(open);
   return (
     <ScreenTheme>
       <AlertDialog.Root open={open} onOpenChange={(o) => !o && actor.send({ type: 'email.cancel' })}>
-        <AlertDialog.Content maxWidth="480px">
+        <AlertDialog.Content {...dialogFocus} maxWidth="480px">
           <AlertDialog.Title>Email change</AlertDialog.Title>
           <AlertDialog.Description size="2">
             The email changes from {previous} to {next}. {asking ? EMAIL_CHANGE_TEXT.question : ''}

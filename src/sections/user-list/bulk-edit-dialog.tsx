@@ -11,6 +11,7 @@ import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole, useInspect } from '../../ui/console-context';
 import { BulkEditCtx } from './bulk-edit-context';
 import { BulkEditPanel } from './bulk-edit-panel';
+import { useDialogFocus } from '../../ui/shared/dialog-focus';
 
 export interface BulkEditDialogProps {
   open: boolean;
@@ -62,9 +63,10 @@ export function BulkEditScope({
 /** The dialog around the panel; it stays open while a call is on its way. */
 export function BulkEditFrame({ onClose }: { onClose(): void }) {
   const busy = BulkEditCtx.useSelector(selectBusy);
+  const { onCloseAutoFocus } = useDialogFocus(true);
   return (
     <Dialog.Root open onOpenChange={(next) => !next && !busy && onClose()}>
-      <Dialog.Content maxWidth="820px">
+      <Dialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="820px">
         <Dialog.Title>Bulk edit users</Dialog.Title>
         <BulkEditPanel onClose={onClose} />
       </Dialog.Content>

@@ -9,6 +9,31 @@ import { focusPageHeading } from '../page-focus';
 const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
+/** How long the opener may stay disabled or redrawn (its list read again) before the heading takes focus. */
+const SETTLE_MS = 2_000;
+
+/** The opener itself, or the element drawn in its place (same tag, same name). */
+function openerNow(opener: HTMLElement): HTMLElement | null {
+  if (opener.isConnected) return opener;
+  const name = opener.getAttribute('aria-label');
+  const text = opener.textContent;
+  return (
+    [...document.querySelectorAll<HTMLElement>(opener.tagName)].find((el) =>
+      name ? el.getAttribute('aria-label') === name : el.textContent === text,
+    ) ?? null
+  );
+}
+
+function returnTo(opener: HTMLElement | null, until: number): void {
+  // Focus the person has put somewhere meanwhile stays there.
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const now = opener && openerNow(opener);
+  now?.focus();
+  if (now && document.activeElement === now) return;
+  if (opener && Date.now() < until) requestAnimationFrame(() => returnTo(opener, until));
+  else focusPageHeading();
+}
+
 /** Props for Dialog.Content or AlertDialog.Content of a dialog that is open when `open` is. */
 export function useDialogFocus(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
@@ -29,8 +54,7 @@ export function useDialogFocus(open: boolean) {
       event.preventDefault();
       const back = opener.current;
       opener.current = null;
-      back?.focus();
-      if (!back?.isConnected || document.activeElement !== back) focusPageHeading();
+      returnTo(back, Date.now() + SETTLE_MS);
     },
   };
 }

@@ -39,6 +39,9 @@ import { scenario as researchFulfillments } from './research-fulfillments.spec';
 import { scenario as researchOtherSources } from './research-other-sources.spec';
 import { scenario as brokerDomains } from './broker-domains.spec';
 import { scenario as screenFit } from './screen-fit.spec';
+// Accessibility and the keyboard.
+import { scenario as accessibilityLight } from './accessibility-light.spec';
+import { scenario as accessibilityDark } from './accessibility-dark.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated,
@@ -78,6 +81,9 @@ export const scenarios: readonly Scenario[] = [
   userContent,
   notebook,
   screenFit,
+  // Accessibility and the keyboard.
+  accessibilityLight,
+  accessibilityDark,
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];

@@ -27,6 +27,7 @@ import { countText } from '../../../domain/format';
 import { TableHead } from '../../../ui/shared/table-head';
 import { CancelButton } from '../../../ui/shared/cancel-button';
 import { ReasonField } from '../../../ui/form/reason-field';
+import { useDialogFocus } from '../../../ui/shared/dialog-focus';
 
 const requests = (x: number) => `${countText(x)} ${x === 1 ? 'request' : 'requests'}`;
 
@@ -107,12 +108,13 @@ function ConfirmDialog() {
   const open = confirming || applying;
   const error = RequestsCtx.useSelector(selectError);
   const action: RequestAction | null = bulk.action;
+  const dialogFocus = useDialogFocus(open && action !== null && bulk.preview !== null);
   if (!action || !bulk.preview) return null;
   const count = bulk.preview.applies[action];
   const ready = action !== 'reject' || (bulk.reason.trim() !== '' && bulk.reason.trim().length <= REASON_MAX);
   return (
     <AlertDialog.Root open={open}>
-      <AlertDialog.Content maxWidth="520px">
+      <AlertDialog.Content {...dialogFocus} maxWidth="520px">
         <AlertDialog.Title>{`${REQUEST_ACTIONS[action].label}: ${requests(count)}?`}</AlertDialog.Title>
         <AlertDialog.Description size="2">
           {`Only the requests whose status allows it and that nobody changed since are ${REQUEST_ACTION_DONE[action]}; the others are listed afterwards with why.`}

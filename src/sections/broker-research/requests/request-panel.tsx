@@ -41,6 +41,7 @@ import { RequestsCtx } from './requests-context';
 import { STATUS_COLORS } from './request-words';
 import { timeText } from '../../../domain/format';
 import { ReasonField } from '../../../ui/form/reason-field';
+import { useDialogFocus } from '../../../ui/shared/dialog-focus';
 
 /** One line of the history in words: "Sent to broker → Approved", or the action when no move is recorded. */
 export function historyWords(h: HistoryEntry): string {
@@ -234,9 +235,10 @@ function RejectDialog() {
   const reason = RequestsCtx.useSelector(selectReason);
   const id = RequestsCtx.useSelector(selectOpenId);
   const ready = reason.trim() !== '' && reason.trim().length <= REASON_MAX;
+  const { onCloseAutoFocus } = useDialogFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(o) => !o && actor.send({ type: 'reject.cancel' })}>
-      <AlertDialog.Content maxWidth="480px">
+      <AlertDialog.Content onCloseAutoFocus={onCloseAutoFocus} maxWidth="480px">
         <AlertDialog.Title>Reject request {id}?</AlertDialog.Title>
         <AlertDialog.Description size="2">The user is told the reason.</AlertDialog.Description>
         <Box mt="3">
