@@ -3,11 +3,12 @@
 // after a move within the panel (a menu link, a row opened, signing in) focus goes to the page's
 // heading, so a screen reader reads where they are and Tab starts from the page. A page loaded
 // or reloaded at its address keeps the browser's start (the skip link first); a change of the
-// query alone (a tab, a filter, a page of a list) moves nothing.
+// query alone (a tab, a filter, a page of a list) moves nothing. A control that goes away with what
+// it did (Save while saving) hands focus back to the page, not the body (page-focus.ts).
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { menuEntryFor } from '../domain/menu';
-import { focusPageHeading, pageHeading } from './page-focus';
+import { focusPageHeading, keepFocusOnPage, pageHeading } from './page-focus';
 
 const CONSOLE = 'Staff Console';
 /** How long a page may take to show its heading (a record read first) and still be given focus. */
@@ -30,6 +31,8 @@ let firstArrival = true;
 
 export function PageArrival() {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+
+  useEffect(keepFocusOnPage, []);
 
   useEffect(() => {
     const main = document.querySelector('main') ?? document.body;

@@ -42,6 +42,7 @@ import { scenario as screenFit } from './screen-fit.spec';
 // Accessibility and the keyboard.
 import { scenario as accessibilityLight } from './accessibility-light.spec';
 import { scenario as accessibilityDark } from './accessibility-dark.spec';
+import { scenario as keyboardOnly } from './keyboard-only.spec';
 
 export const scenarios: readonly Scenario[] = [
   unauthenticated,
@@ -84,6 +85,7 @@ export const scenarios: readonly Scenario[] = [
   // Accessibility and the keyboard.
   accessibilityLight,
   accessibilityDark,
+  keyboardOnly,
   // Last: it spends the sign-in allowance of the address the others sign in from.
   signInThrottled,
 ];
