@@ -1,5 +1,4 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { useEffect } from 'react';
 import { selectIsAuthenticated } from '../machines/session/session.selectors';
 import { useConsole, useInspect } from '../ui/console-context';
 import { LoginCtx } from '../sections/login/login-context';
@@ -21,8 +20,6 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const { login } = useConsole();
   const { activated } = Route.useSearch();
-  // The shell's pages are titled by PageArrival (src/ui/page-arrival.tsx).
-  useEffect(() => void (document.title = 'Sign in · Staff Console'), []);
   return (
     <LoginCtx.Provider logic={login} options={{ inspect: useInspect(), input: { activated: activated === true } }}>
       <LoginView />

@@ -11,6 +11,7 @@ import { menuEntryFor } from '../domain/menu';
 import { focusPageHeading, keepFocusOnPage, pageHeading } from './page-focus';
 
 const CONSOLE = 'Staff Console';
+const SIGN_IN = `Sign in · ${CONSOLE}`;
 /** How long a page may take to show its heading (a record read first) and still be given focus. */
 const ARRIVAL_MS = 10_000;
 
@@ -42,7 +43,11 @@ export function PageArrival() {
     retitle();
     const titles = new MutationObserver(retitle);
     titles.observe(main, { childList: true, subtree: true, characterData: true });
-    return () => titles.disconnect();
+    return () => {
+      titles.disconnect();
+      // Leaving the shell is signing out: the page is /login again (index.html's title).
+      document.title = SIGN_IN;
+    };
   }, [pathname]);
 
   useEffect(() => {

@@ -1,9 +1,14 @@
 // The header's Theme menu: Light, Dark, or the system's preference, kept for the signed-in staff
-// member in this browser (src/ui/appearance.ts reads it on every page load, /login included once
-// they sign in).
+// member in this browser (src/ui/appearance.ts reads it on every page load once they sign in).
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { appearanceKey, storedAppearance, useAppearance, type AppearanceChoice } from '../appearance';
+import {
+  APPEARANCE_CHANGED,
+  appearanceKey,
+  storedAppearance,
+  useAppearance,
+  type AppearanceChoice,
+} from '../appearance';
 import { useConsole } from '../console-context';
 
 const CHOICES: readonly { value: AppearanceChoice; label: string }[] = [
@@ -12,22 +17,21 @@ const CHOICES: readonly { value: AppearanceChoice; label: string }[] = [
   { value: 'system', label: 'System' },
 ];
 
-/** Keeps the choice and tells the page (a 'storage' event, as another tab's change would). */
+/** A year: the choice outlives sign-outs, which clear localStorage (spec §4). */
+const KEPT_SECONDS = 365 * 24 * 3600;
+
+/** Keeps the choice and tells the page. */
 function keepChoice(staffId: number, choice: AppearanceChoice): void {
-  const key = appearanceKey(staffId);
-  try {
-    if (choice === 'system') localStorage.removeItem(key);
-    else localStorage.setItem(key, choice);
-  } catch {
-    /* storage refused: nothing is kept */
-  }
-  dispatchEvent(new StorageEvent('storage', { key }));
+  const secure = location.protocol === 'https:' ? '; secure' : '';
+  const age = choice === 'system' ? 0 : KEPT_SECONDS;
+  document.cookie = `${appearanceKey(staffId)}=${choice}; max-age=${age}; path=/; samesite=lax${secure}`;
+  dispatchEvent(new Event(APPEARANCE_CHANGED));
 }
 
 export function ThemeToggle() {
   const { session } = useConsole();
   const staffId = useSelector(session, (s) => s.context.info?.user_id ?? null);
-  // Read again whenever the appearance changes (a choice here or in another tab).
+  // Read again whenever the appearance changes.
   useAppearance();
   const choice = storedAppearance(staffId);
   if (staffId === null) return null;

@@ -168,6 +168,22 @@ async function walk(t: ScenarioContext, appearance: 'light' | 'dark'): Promise<v
     }
   });
 
+  const other = appearance === 'light' ? 'dark' : 'light';
+  await t.step(`the Theme menu: ${other} chosen, kept for this staff member across a reload`, async () => {
+    const rootClass = () => page.locator('[data-is-root-theme="true"]').getAttribute('class');
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    await page.getByRole('menuitemradio', { name: other === 'dark' ? 'Dark' : 'Light' }).click();
+    await eventually(`the page in ${other}`, async () => ((await rootClass())?.includes(other) ? true : undefined));
+    await page.reload();
+    await page.getByRole('button', { name: `Theme: ${other === 'dark' ? 'Dark' : 'Light'}` }).waitFor();
+    check((await rootClass())?.includes(other) === true, `still ${other} after a reload`);
+    await page.getByRole('button', { name: /^Theme: / }).click();
+    await page.getByRole('menuitemradio', { name: 'System' }).click();
+    await eventually(`back to the system's ${appearance}`, async () =>
+      (await rootClass())?.includes(appearance) ? true : undefined,
+    );
+  });
+
   await t.step(`no critical or serious violation in ${appearance}`, async () => {
     if (findings.length === 0) return;
     const lines = findings.map((f) => `- [${f.impact}] ${f.rule} on ${f.screen}: ${f.target}\n    ${f.summary}`);
