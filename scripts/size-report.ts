@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const DIST = 'dist';
-const LOGIN_BUDGET_KB = 152;
+const LOGIN_BUDGET_KB = 154;
 
 interface Chunk {
   file: string;

@@ -4,7 +4,7 @@ import type { LogoutReply, SessionCheckReply } from '../../src/domain/auth';
 import { writeAudit } from '../audit';
 import { issueLinkToken } from '../auth/link-tokens';
 import { deleteSession } from '../auth/sessions';
-import { SessionCheckForm } from '../../src/domain/session';
+import { SessionCheckForm } from '../../src/domain/session-check';
 import { sessionIdleMs, type ServerConfig } from '../config';
 import type { User } from '../db/schema';
 import { endBrowserSession } from '../http/cookies';

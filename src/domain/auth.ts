@@ -122,9 +122,6 @@ export const MESSAGES = {
   blocked: 'Account is blocked.',
   badOtp: 'Incorrect OTP',
   sessionExpired: 'Your Session has expired. Please login again.',
-  /** The idle warning (decision 096); the spec names only the expiry message. */
-  idleWarning: (seconds: number) =>
-    `You have been inactive for a while. For your security you will be signed out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}. What you have typed is kept.`,
   httpError: (code: number) => `Error: ${code}`,
   renderFailure: 'Something went wrong.',
 } as const;

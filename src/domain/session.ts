@@ -2,7 +2,6 @@
 // with an isAuthenticated flag and an optional linked-account email").
 import * as v from 'valibot';
 import { SessionInfo } from './auth';
-import { FormBool } from './wire';
 
 export const SESSION_STORAGE_KEY = 'staff-console.session';
 
@@ -19,9 +18,3 @@ export type StoredSession = v.InferOutput<typeof StoredSession>;
 export function displayEmail(info: SessionInfo | null, linkedEmail: string | null): string | null {
   return linkedEmail ?? info?.email ?? null;
 }
-
-/**
- * session_check/'s optional field: activity=false asks without counting as activity (the panel's
- * idle and hourly checks). Left out, the check counts, as spec §7's callers expect.
- */
-export const SessionCheckForm = v.object({ activity: v.optional(FormBool, true) });

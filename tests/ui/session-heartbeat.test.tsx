@@ -11,6 +11,7 @@ import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { MESSAGES } from '../../src/domain/auth';
 import { heartbeatMs, IDLE_WARNING_MS } from '../../src/machines/session/session.machine';
 import { checkSession } from '../../src/services/auth.service';
+import { idleWarningText } from '../../src/ui/session/idle-warning-dialog';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import { sleepReal } from '../support/real-timers';
 import { createTestServer, type TestServer } from '../support/server';
@@ -134,7 +135,7 @@ describe('session heartbeat (assembled panel, real server, fake clock)', () => {
     expect(screen.queryByRole('alertdialog')).toBeNull();
     await act(() => vi.advanceTimersByTimeAsync(1));
     const warning = await until(() => screen.queryByRole('alertdialog', { name: 'Still there?' }), 'the warning');
-    expect(warning).toHaveTextContent(MESSAGES.idleWarning(60));
+    expect(warning).toHaveTextContent(idleWarningText(60));
     expect(within(warning).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
     // The idle timeout: the session has ended on the server, and the panel says so.
     await idleFor(IDLE_WARNING_MS);

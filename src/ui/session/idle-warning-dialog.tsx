@@ -4,9 +4,12 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '../../domain/auth';
 import { useConsole } from '../console-context';
 import { ScreenTheme } from '../screen-theme';
+
+/** The warning's words (decision 096; the spec names only the expiry message). Kept here, off /login's first load. */
+export const idleWarningText = (seconds: number) =>
+  `You have been inactive for a while. For your security you will be signed out in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}. What you have typed is kept.`;
 
 /** Whole seconds left, counted down from when the warning opened. */
 function useSecondsLeft(leftMs: number): number {
@@ -28,7 +31,7 @@ export function IdleWarningDialog() {
       <AlertDialog.Root open>
         <AlertDialog.Content maxWidth="460px">
           <AlertDialog.Title>Still there?</AlertDialog.Title>
-          <AlertDialog.Description size="2">{MESSAGES.idleWarning(seconds)}</AlertDialog.Description>
+          <AlertDialog.Description size="2">{idleWarningText(seconds)}</AlertDialog.Description>
           <Flex justify="end" gap="3" mt="4">
             <Button variant="soft" color="gray" onClick={() => session.send({ type: 'logout.request' })}>
               Sign out
