@@ -431,7 +431,11 @@ export const userEditMachine = userEditSetup.createMachine({
       invoke: {
         id: 'userPrivileges',
         src: 'userPrivileges',
-        input: ({ context }) => ({ userId: context.userId, features: context.features }),
+        input: ({ context }) => ({
+          userId: context.userId,
+          features: context.features,
+          email: context.base?.email ?? '',
+        }),
       },
       on: { 'tab.profile': 'form', 'tab.sessions': 'sessions', 'tab.emails': 'emails' },
     },
