@@ -16,6 +16,7 @@ import {
   editTabDriver,
   NO_ANSWER,
   tab,
+  until,
   type EditWorld,
 } from './user-edit.world';
 
@@ -118,5 +119,18 @@ describe('userPrivileges machine paths (edit page, Administrator privileges tab,
         },
       },
     });
+  });
+
+  it('turning Super admin on asks before anything is stored; Cancel stores nothing', async () => {
+    await editTabDriver(world, userPrivilegesMachine, 'Administrator privileges').mount!();
+    await until(() => !!screen.queryByRole('switch', { name: 'Super admin' }));
+    await world.user.click(screen.getByRole('switch', { name: 'Super admin' }));
+    expect(
+      within(question()).getByRole('heading', { name: 'Grant Super admin to ada@northwind.example?' }),
+    ).toBeVisible();
+    await world.user.click(within(question()).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.getByRole('switch', { name: 'Super admin' })).not.toBeChecked();
+    expect(JSON.parse((await stored()).admin_privileges)).not.toMatchObject({ is_super_admin_user: true });
   });
 });
