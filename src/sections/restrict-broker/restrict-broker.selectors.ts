@@ -1,7 +1,6 @@
 // What the Restrict Broker screen reads from its machine.
 import type { SnapshotFrom } from 'xstate';
 import { filterBrokers } from '../../domain/brokers';
-import { brokerQuestion } from './broker-question';
 import type { brokerActionsMachine } from './restrict-broker.machine';
 import type { ListName } from './restrict-broker.types';
 
@@ -30,11 +29,9 @@ export const selectFrozen = (s: S) =>
 export const selectBusy = (s: S) => s.hasTag('busy');
 /** The action under way (its button spins); not while it only asks. */
 export const selectRunning = (s: S) => (s.matches({ loaded: 'acting' }) ? s.context.running : null);
-/** The question an action asks before it takes brokers out, while it asks. */
-export const selectQuestion = (s: S) =>
-  s.matches({ loaded: 'confirming' }) && s.context.running
-    ? brokerQuestion(s.context.running, s.context.lists, s.context.selected.my, s.context.email ?? '')
-    : null;
+/** The action that asks before it takes brokers out, while it asks. */
+export const selectAsking = (s: S) => (s.matches({ loaded: 'confirming' }) ? s.context.running : null);
+export const selectLists = (s: S) => s.context.lists;
 export const selectSavingFlag = (s: S) => s.context.savingFlag;
 export const selectSearch = (list: ListName) => (s: S) => s.context.search[list];
 export const selectSelected = (list: ListName) => (s: S) => s.context.selected[list];
