@@ -54,7 +54,7 @@ import { tagSelectorPlan } from '../sections/tags/tag-selector.plan';
 import { userCreateMachine } from '../sections/user-create/user-create.machine';
 import { userCreatePlan } from '../sections/user-create/user-create.plan';
 import { userEditMachine } from '../sections/user-edit/user-edit.machine';
-import { userEditPlan } from '../sections/user-edit/user-edit.plan';
+import { userEditPlan, userEditRolesPlan } from '../sections/user-edit/user-edit.plan';
 import { userEmailsMachine } from '../sections/user-edit/user-emails.machine';
 import { userEmailsPlan } from '../sections/user-edit/user-emails.plan';
 import { userListMachine } from '../sections/user-list/user-list.machine';
@@ -221,7 +221,10 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       "One user's record: changes tracked, saved with the version it started from (conflicts reviewed), welcome email; the sessions, privileges and emails tabs.",
     machine: userEditMachine,
     source: 'src/sections/user-edit/user-edit.machine.ts',
-    plans: [{ title: 'Editing one user', plan: userEditPlan }],
+    plans: [
+      { title: 'Editing one user', plan: userEditPlan },
+      { title: 'Giving a staff role', plan: userEditRolesPlan },
+    ],
   },
   {
     id: 'userSessions',

@@ -350,6 +350,10 @@ async function replay(path: PlannedPath): Promise<void> {
       'request.close': async () => world.user.click(button('Back to requests')),
       'request.retry': async () => world.user.click(button('Try again')),
       'action.approve': async () => world.user.click(button('Approve')),
+      'approve.confirm': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve' })),
+      'approve.cancel': async () =>
+        world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'action.send': async () => world.user.click(button('Send to broker')),
       'action.reject': async () => world.user.click(button('Reject…')),
       'reason.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Reason' }), PLAN_REASON),
@@ -464,6 +468,19 @@ async function replay(path: PlannedPath): Promise<void> {
         }
         if (step?.outcome === 'actFailed')
           expect(screen.getByRole('alert')).toHaveTextContent(`The request was not approved: ${NO_ANSWER}`);
+        // Asked, then cancelled: the request is as it was.
+        if (step?.event.type === 'approve.cancel') expect(row.status).toBe('new');
+      },
+      'request.approving': async () => {
+        const dialog = screen.getByRole('alertdialog');
+        const { request } = ctx().detail!;
+        expect(within(dialog).getByRole('heading')).toHaveTextContent(`Approve request ${first()}?`);
+        expect(dialog).toHaveTextContent(
+          `${request.user.name} (${request.user.email}) gets the research of ${request.broker.name} from now on: 1 fulfillment is started, with no end date.`,
+        );
+        expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled();
+        // Nothing is decided while it asks.
+        expect((await stored(first())).status).toBe('new');
       },
       'request.rejecting': () => {
         const dialog = screen.getByRole('alertdialog');
@@ -556,6 +573,7 @@ describePaths(
         await screen.findByRole('button', { name: new RegExp(`, open request ${first()}$`) }, { timeout: 5_000 }),
       );
       await world.user.click(await screen.findByRole('button', { name: 'Approve' }, { timeout: 5_000 }));
+      await world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Approve' }));
       await screen.findByRole('status', { name: 'Request notice' }, { timeout: 5_000 });
       await world.user.click(button('Broker details'));
       await world.user.click(await screen.findByRole('button', { name: 'Open in FulFillments' }));

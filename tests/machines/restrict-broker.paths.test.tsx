@@ -4,7 +4,7 @@
 // refused because someone froze the user meanwhile, or not answered; a switch saved or not; the
 // organization cleared.
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { BROKER_MESSAGES } from '../../src/domain/brokers';
 import { FEATURE_KEYS } from '../../src/domain/features';
@@ -40,6 +40,8 @@ const ACTIONS = [
 interface World extends SignedInWorld {
   oliviaId: number;
   actor: AnyActorRef | null;
+  /** The action last clicked: what the server's answer did. */
+  ran: string | null;
 }
 let world: World;
 
@@ -116,6 +118,7 @@ beforeEach(async () => {
     actors,
     oliviaId: olivia.id,
     actor: null,
+    ran: null,
   };
 });
 
@@ -147,6 +150,44 @@ const rowNames = (title: string) =>
   within(list(title))
     .queryAllByRole('listitem')
     .map((li) => li.textContent);
+const LABELS: Record<string, string> = {
+  remove_oa: 'Remove Open Access Brokers',
+  overwrite_req: 'Replace with Requested Brokers',
+  add: 'Add to My Brokers',
+  delete: 'Delete from My Brokers',
+};
+const question = () => screen.getByRole('alertdialog');
+/** What each action asks first, about Olivia's two brokers (one open access) and one requested. */
+const QUESTIONS: Record<string, { title: string; text: string; action: string }> = {
+  remove_oa: {
+    title: 'Remove 1 open-access broker from My Brokers?',
+    text: 'Beacon Research leaves the My Brokers of olivia@northwind.example; 1 broker stays.',
+    action: 'Remove',
+  },
+  overwrite_req: {
+    title: 'Replace the 2 brokers in My Brokers with the 1 requested broker?',
+    text: 'My Brokers of olivia@northwind.example then holds only the requested brokers: 2 brokers removed.',
+    action: 'Replace',
+  },
+  delete: {
+    title: 'Delete 2 brokers from My Brokers?',
+    text: 'Apex Securities and Beacon Research leave the My Brokers of olivia@northwind.example; 0 brokers stay.',
+    action: 'Delete',
+  },
+};
+/** My Brokers after each action the server did. */
+const MINE_AFTER: Record<string, string[]> = {
+  remove_oa: ['Apex Securities'],
+  overwrite_req: ['Cedar Partners'],
+  delete: [],
+  add: ['Apex Securities', 'Beacon ResearchOpen access', 'Cedar Partners'],
+};
+const RESULTS: Record<string, string> = {
+  remove_oa: '1 broker with open access removed from My Brokers.',
+  overwrite_req: 'My Brokers replaced with the requested brokers: 1 added, 2 removed.',
+  delete: '2 brokers deleted from My Brokers.',
+  add: '1 broker added to My Brokers.',
+};
 const aSwitch = (name: string) => screen.getByRole('switch', { name: new RegExp(`^${name}`) });
 
 async function pickOrganization(query: string, name: string): Promise<void> {
@@ -173,160 +214,244 @@ function expectActions(enabled: Record<string, boolean>): void {
   }
 }
 
-describePaths('brokerActions machine paths (Restrict Broker, real server)', brokerActionsPlan, {
-  driver: () => ({
-    machine: brokerActionsMachine,
-    bridge: world.bridge,
-    world,
-    mount,
-    actor: () => world.actor!,
-    calls: CALLS,
-    perform: {
-      'org.pick': async ({ next }) =>
-        next?.outcome === 'noUsers'
-          ? pickOrganization('Gran', 'Granite Peak Partners')
-          : pickOrganization('North', 'Northwind Capital'),
-      'org.clear': async () => world.user.click(button('Clear organization')),
-      'users.retry': async () => world.user.click(button('Retry')),
-      'user.pick': pickUser,
-      'brokers.retry': async () => world.user.click(button('Retry')),
-      'search.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
-      'select.toggle': async () =>
-        world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
-      'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
-      'action.run': async ({ step }) =>
-        world.user.click(button(step.event['action'] === 'add' ? 'Add to My Brokers' : 'Remove Open Access Brokers')),
-      'flag.toggle': async ({ next, actor }) => {
-        const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
-        await world.user.click(
-          aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
-        );
+describePaths(
+  'brokerActions machine paths (Restrict Broker, real server)',
+  brokerActionsPlan,
+  {
+    driver: () => ({
+      machine: brokerActionsMachine,
+      bridge: world.bridge,
+      world,
+      mount,
+      actor: () => world.actor!,
+      calls: CALLS,
+      perform: {
+        'org.pick': async ({ next }) =>
+          next?.outcome === 'noUsers'
+            ? pickOrganization('Gran', 'Granite Peak Partners')
+            : pickOrganization('North', 'Northwind Capital'),
+        'org.clear': async () => world.user.click(button('Clear organization')),
+        'users.retry': async () => world.user.click(button('Retry')),
+        'user.pick': pickUser,
+        'brokers.retry': async () => world.user.click(button('Retry')),
+        'search.change': async () =>
+          world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
+        'select.toggle': async () =>
+          world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
+        'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
+        'action.run': async ({ step }) => {
+          world.ran = step.event['action'] as string;
+          await world.user.click(button(LABELS[world.ran]!));
+        },
+        'action.confirm': async () =>
+          world.user.click(within(question()).getByRole('button', { name: QUESTIONS[world.ran!]!.action })),
+        'action.cancel': async () => world.user.click(within(question()).getByRole('button', { name: 'Cancel' })),
+        'flag.toggle': async ({ next, actor }) => {
+          const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
+          await world.user.click(
+            aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
+          );
+        },
       },
-    },
-    arrange: {
-      usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
-      brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
-      brokersLoadedFrozen: async () => void (await setFrozen(1)),
-      // Someone froze Olivia while the page still shows her open.
-      actionRefusedFrozen: async () => void (await setFrozen(1)),
-      actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
-      flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
-    },
-    afterOutcome: Object.fromEntries(
-      ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
-        n,
-        async () => world.bridge.setOffline(false),
-      ]),
-    ),
-    expectations: {
-      noOrganization: (s) => {
-        expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
-        expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
-        expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
-        expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+      arrange: {
+        usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
+        brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
+        brokersLoadedFrozen: async () => void (await setFrozen(1)),
+        // Someone froze Olivia while the page still shows her open.
+        actionRefusedFrozen: async () => void (await setFrozen(1)),
+        actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
+        flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
       },
-      loadingUsers: (s) => {
-        expect(s.getByText('Loading users…')).toBeVisible();
-        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      afterOutcome: Object.fromEntries(
+        ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
+          n,
+          async () => world.bridge.setOffline(false),
+        ]),
+      ),
+      expectations: {
+        noOrganization: (s) => {
+          expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
+          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
+          expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+          expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+        },
+        loadingUsers: (s) => {
+          expect(s.getByText('Loading users…')).toBeVisible();
+          expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+        },
+        noUsers: (s) => {
+          expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
+          expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+        },
+        usersFailed: (s) => {
+          expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
+          expect(button('Retry')).toBeEnabled();
+        },
+        choosingUser: (s) => {
+          expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
+          expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
+          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
+        },
+        loadingBrokers: (s) => {
+          expect(s.getByText('Loading brokers…')).toBeVisible();
+          expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+        },
+        brokersFailed: (s) => {
+          expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
+          expect(button('Retry')).toBeEnabled();
+        },
+        'loaded.ready': async (s, { step }) => {
+          expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
+          expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
+          expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
+          expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
+          const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
+          switch (step?.outcome ?? step?.event.type) {
+            case 'actionDone':
+              expect(s.getByRole('status')).toHaveTextContent('Response: Success');
+              expect(s.getByRole('status')).toHaveTextContent(RESULTS[world.ran!]!);
+              expect(rowNames('My Brokers')).toEqual(MINE_AFTER[world.ran!]);
+              break;
+            case 'action.cancel':
+              // Asked, then cancelled: nothing changed, on screen or stored.
+              expect(s.queryByRole('alertdialog')).toBeNull();
+              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+              expect(
+                await world.server.db
+                  .selectFrom('user_brokers')
+                  .select('broker_id')
+                  .where('user_id', '=', world.oliviaId)
+                  .where('list', '=', 'my')
+                  .execute(),
+              ).toHaveLength(2);
+              break;
+            case 'actionUnreachable':
+              expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+              break;
+            case 'flagsSaved':
+              expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
+              expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
+              expect(aSwitch('Auto BRM Update')).not.toBeChecked();
+              break;
+            case 'flagsUnreachable':
+              expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
+              expect(aSwitch('Auto BRM Update')).toBeChecked();
+              break;
+            case 'search.change':
+              expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+              expect(s.getByText('1 of 2 shown')).toBeVisible();
+              break;
+            case 'select.toggle':
+              expect(cedar).toBeChecked();
+              expectActions({
+                'Remove Open Access Brokers': true,
+                'Replace with Requested Brokers': true,
+                'Add to My Brokers': true,
+              });
+              break;
+            case 'select.all':
+              for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
+              expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
+              expectActions({
+                'Remove Open Access Brokers': true,
+                'Replace with Requested Brokers': true,
+                'Delete from My Brokers': true,
+                // Cedar may be chosen in Requested Brokers before.
+                'Add to My Brokers': cedar.getAttribute('data-state') === 'checked',
+              });
+              break;
+            default:
+              // Nothing selected: the two one-click actions only.
+              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+              expect(cedar).not.toBeChecked();
+              expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
+          }
+        },
+        'loaded.frozen': (s, { step }) => {
+          expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
+          expectActions({});
+          expect(aSwitch('Freeze My Brokers')).toBeChecked();
+          expect(aSwitch('Freeze My Brokers')).toBeEnabled();
+          for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
+          if (step?.outcome === 'actionRefusedFrozen') {
+            expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
+            expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
+          }
+          if (step?.outcome === 'freezeSaved')
+            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
+          if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+        },
+        'loaded.confirming': () => {
+          const asked = QUESTIONS[world.ran!]!;
+          const dialog = within(question());
+          expect(dialog.getByRole('heading', { name: asked.title })).toBeVisible();
+          expect(question()).toHaveTextContent(asked.text);
+          expect(dialog.getByRole('button', { name: asked.action })).toBeEnabled();
+        },
+        'loaded.acting': (s) => {
+          expectActions({});
+          expect(aSwitch('Auto BRM Update')).toBeDisabled();
+          expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+        },
+        'loaded.savingFlags': (s) => {
+          expect(s.getByRole('status')).toHaveTextContent('Saving…');
+          expect(aSwitch('Freeze My Brokers')).toBeDisabled();
+          expectActions({});
+        },
       },
-      noUsers: (s) => {
-        expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
-        expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
-      },
-      usersFailed: (s) => {
-        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
-        expect(button('Retry')).toBeEnabled();
-      },
-      choosingUser: (s) => {
-        expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
-        expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
-        expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
-      },
-      loadingBrokers: (s) => {
-        expect(s.getByText('Loading brokers…')).toBeVisible();
-        expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
-      },
-      brokersFailed: (s) => {
-        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
-        expect(button('Retry')).toBeEnabled();
-      },
-      'loaded.ready': async (s, { step }) => {
-        expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
-        expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
-        expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
-        expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
-        const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
-        switch (step?.outcome ?? step?.event.type) {
-          case 'actionDone':
-            expect(s.getByRole('status')).toHaveTextContent('Response: Success');
-            expect(s.getByRole('status')).toHaveTextContent('1 broker with open access removed from My Brokers.');
-            expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-            break;
-          case 'actionUnreachable':
-            expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
-            expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-            break;
-          case 'flagsSaved':
-            expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
-            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
-            expect(aSwitch('Auto BRM Update')).not.toBeChecked();
-            break;
-          case 'flagsUnreachable':
-            expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
-            expect(aSwitch('Auto BRM Update')).toBeChecked();
-            break;
-          case 'search.change':
-            expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-            expect(s.getByText('1 of 2 shown')).toBeVisible();
-            break;
-          case 'select.toggle':
-            expect(cedar).toBeChecked();
-            expectActions({
-              'Remove Open Access Brokers': true,
-              'Replace with Requested Brokers': true,
-              'Add to My Brokers': true,
-            });
-            break;
-          case 'select.all':
-            for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
-            expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
-            expectActions({
-              'Remove Open Access Brokers': true,
-              'Replace with Requested Brokers': true,
-              'Delete from My Brokers': true,
-            });
-            break;
-          default:
-            // Nothing selected: the two one-click actions only.
-            expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-            expect(cedar).not.toBeChecked();
-            expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
-        }
-      },
-      'loaded.frozen': (s, { step }) => {
-        expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
-        expectActions({});
-        expect(aSwitch('Freeze My Brokers')).toBeChecked();
-        expect(aSwitch('Freeze My Brokers')).toBeEnabled();
-        for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
-        if (step?.outcome === 'actionRefusedFrozen') {
-          expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
-          expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
-        }
-        if (step?.outcome === 'freezeSaved')
-          expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
-        if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-      },
-      'loaded.acting': (s) => {
-        expectActions({});
-        expect(aSwitch('Auto BRM Update')).toBeDisabled();
-        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
-      },
-      'loaded.savingFlags': (s) => {
-        expect(s.getByRole('status')).toHaveTextContent('Saving…');
-        expect(aSwitch('Freeze My Brokers')).toBeDisabled();
-        expectActions({});
-      },
-    },
-  }),
-});
+    }),
+  },
+  () => {
+    // The walk asks with one action per question state; the other wordings, each asked and answered.
+    const myIds = async () =>
+      (
+        await world.server.db
+          .selectFrom('user_brokers')
+          .select('broker_id')
+          .where('user_id', '=', world.oliviaId)
+          .where('list', '=', 'my')
+          .execute()
+      ).length;
+    /** Until the server has answered what was asked. */
+    async function answered(): Promise<void> {
+      for (let i = 0; i < 200 && world.actor?.getSnapshot().hasTag('busy'); i++) await flush();
+    }
+    async function openOlivia(): Promise<void> {
+      await mount();
+      await pickOrganization('North', 'Northwind Capital');
+      await answered();
+      await pickUser();
+      await answered();
+    }
+    async function ask(action: string): Promise<void> {
+      world.ran = action;
+      await world.user.click(button(LABELS[action]!));
+      const asked = QUESTIONS[action]!;
+      expect(within(question()).getByRole('heading', { name: asked.title })).toBeVisible();
+      expect(question()).toHaveTextContent(asked.text);
+    }
+
+    it('Delete from My Brokers names the brokers chosen; Cancel keeps them, Delete takes them out', async () => {
+      await openOlivia();
+      await world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' }));
+      await ask('delete');
+      await world.user.click(within(question()).getByRole('button', { name: 'Cancel' }));
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      expect(await myIds()).toBe(2);
+      await ask('delete');
+      await world.user.click(within(question()).getByRole('button', { name: 'Delete' }));
+      await answered();
+      expect(screen.getByRole('status')).toHaveTextContent(RESULTS['delete']!);
+      expect(await myIds()).toBe(0);
+    });
+
+    it('Replace with Requested Brokers counts both lists; Cancel keeps My Brokers as they were', async () => {
+      await openOlivia();
+      await ask('overwrite_req');
+      await world.user.click(within(question()).getByRole('button', { name: 'Cancel' }));
+      expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+      expect(await myIds()).toBe(2);
+    });
+  },
+);

@@ -26,6 +26,7 @@ import { useConsole, useInspect } from '../../ui/console-context';
 import { OrgChoice, OrgStageLine, type OrgStageNote } from '../organizations/org-choice';
 import type { OrgPick } from '../../domain/users';
 import { BrokerList } from './broker-list';
+import { BrokerQuestionDialog } from './broker-question-dialog';
 import { BrokerActionsCtx } from './restrict-broker-context';
 import { countText } from '../../domain/format';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
@@ -189,6 +190,7 @@ function UserBrokers() {
         </Text>
         <NoticeCallout notice={notice} alertOnError mt="3" />
       </Card>
+      <BrokerQuestionDialog />
       <Flex gap="4" wrap="wrap">
         <BrokerList list="requested" title="Requested Brokers" selectable={!frozen && !busy} />
         <BrokerList list="my" title="My Brokers" selectable={!frozen && !busy} />

@@ -4,8 +4,9 @@
 // requested rows selected, Delete from My Brokers the selected rows of My Brokers, and the two
 // one-click actions take none. One action or one switch runs at a time; both lists then show the
 // brokers the server answered. While Freeze My Brokers is on the four actions are off (the
-// server refuses them too); the switches stay on, so the user can be unfrozen.
-import { assign, fromPromise, setup } from 'xstate';
+// server refuses them too); the switches stay on, so the user can be unfrozen. The three actions
+// that take brokers out of My Brokers ask first (confirming), naming what goes and how many.
+import { and, assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
 import { callStates } from '../../machines/shared/call-state';
 import { refusalMessage } from '../../machines/shared/failure';
@@ -48,6 +49,9 @@ const repick = {
 /** The list whose selection an action takes; none for the one-click actions. */
 export const listOfAction = (action: BrokerAction): ListName | null =>
   ONE_CLICK_ACTIONS.includes(action) ? null : action === 'add' ? 'requested' : 'my';
+
+/** The actions that take brokers out of My Brokers: they ask before they run. */
+export const ASKING_ACTIONS: readonly BrokerAction[] = ['remove_oa', 'overwrite_req', 'delete'];
 
 /** What a failed call says: the server's own words for a refused input, else the failure. */
 const failureNotice = (error: unknown, before = ''): BrokerNotice => ({
@@ -97,6 +101,7 @@ const brokerActionsSetup = setup({
       const list = listOfAction(event.action);
       return list === null || context.selected[list].length > 0;
     },
+    asks: ({ event }) => event.type === 'action.run' && ASKING_ACTIONS.includes(event.action),
   },
   actions: {
     pickOrg: assign(({ event }) => (event.type === 'org.pick' ? { org: event.org, ...NO_ORG_USERS } : {})),
@@ -209,16 +214,30 @@ export const brokerActionsMachine = brokerActionsSetup.createMachine({
             'search.change': { actions: 'setSearch' },
             'select.toggle': { actions: 'toggleOne' },
             'select.all': { actions: 'toggleAll' },
-            'action.run': {
-              guard: 'mayRun',
-              target: 'acting',
-              actions: assign({ running: ({ event }) => event.action, notice: null }),
-            },
+            'action.run': [
+              {
+                guard: and(['mayRun', 'asks']),
+                target: 'confirming',
+                actions: assign({ running: ({ event }) => event.action, notice: null }),
+              },
+              {
+                guard: 'mayRun',
+                target: 'acting',
+                actions: assign({ running: ({ event }) => event.action, notice: null }),
+              },
+            ],
             'flag.toggle': {
               target: 'savingFlags',
               actions: assign({ savingFlag: ({ event }) => event.flag, notice: null }),
             },
             ...repick,
+          },
+        },
+        // The question before brokers leave My Brokers: Cancel changes nothing.
+        confirming: {
+          on: {
+            'action.confirm': { target: 'acting' },
+            'action.cancel': { target: 'ready', actions: assign({ running: null }) },
           },
         },
         frozen: {

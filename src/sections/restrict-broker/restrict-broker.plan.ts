@@ -1,8 +1,11 @@
 // The Restrict Broker walk: an organization with users, without, or not answered; a user's
 // brokers read (frozen or not) or not; rows searched and selected; each kind of action done,
-// refused because the user was frozen meanwhile, or not answered; a switch saved or not.
+// refused because the user was frozen meanwhile, or not answered; a switch saved or not. The three
+// actions that take brokers out ask first: each question is its own state of the walk, confirmed
+// or cancelled.
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { brokerActionsMachine } from './restrict-broker.machine';
+import type { BrokerActionsContext } from './restrict-broker.types';
 
 const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
 const USER = {
@@ -31,7 +34,11 @@ export const brokerActionsPlan: MachinePlan<typeof brokerActionsMachine> = {
     { type: 'select.toggle', list: 'requested', id: C.id },
     { type: 'select.all', list: 'my', ids: [A.id, B.id], on: true },
     { type: 'action.run', action: 'remove_oa' },
+    { type: 'action.run', action: 'overwrite_req' },
+    { type: 'action.run', action: 'delete' },
     { type: 'action.run', action: 'add' },
+    { type: 'action.confirm' },
+    { type: 'action.cancel' },
     { type: 'flag.toggle', flag: 'auto_brm_update' },
   ],
   outcomes: [
@@ -83,4 +90,14 @@ export const brokerActionsPlan: MachinePlan<typeof brokerActionsMachine> = {
     },
     { name: 'flagsUnreachable', event: failedEvent('saveFlags') },
   ],
+  // Each action's question is a state of its own, so every wording is walked; and requested rows
+  // chosen are one too, so Add to My Brokers (which asks nothing) is walked.
+  serializeState: (s) => {
+    const { running, selected } = s.context as BrokerActionsContext;
+    return JSON.stringify([
+      s.value,
+      s.matches({ loaded: 'confirming' }) ? running : null,
+      s.matches({ loaded: 'ready' }) && selected.requested.length > 0,
+    ]);
+  },
 };

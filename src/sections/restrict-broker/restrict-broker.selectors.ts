@@ -27,7 +27,11 @@ export const selectFrozen = (s: S) =>
   s.matches({ loaded: 'frozen' }) || (s.matches('loaded') && s.context.flags.freeze);
 /** Something is being saved: the other controls wait. */
 export const selectBusy = (s: S) => s.hasTag('busy');
-export const selectRunning = (s: S) => s.context.running;
+/** The action under way (its button spins); not while it only asks. */
+export const selectRunning = (s: S) => (s.matches({ loaded: 'acting' }) ? s.context.running : null);
+/** The action that asks before it takes brokers out, while it asks. */
+export const selectAsking = (s: S) => (s.matches({ loaded: 'confirming' }) ? s.context.running : null);
+export const selectLists = (s: S) => s.context.lists;
 export const selectSavingFlag = (s: S) => s.context.savingFlag;
 export const selectSearch = (list: ListName) => (s: S) => s.context.search[list];
 export const selectSelected = (list: ListName) => (s: S) => s.context.selected[list];

@@ -56,6 +56,8 @@ export type BrokerActionsEvent =
   /** Select All of a list: every row its search shows on, or off. */
   | { type: 'select.all'; list: ListName; ids: number[]; on: boolean }
   | { type: 'action.run'; action: BrokerAction }
+  /** The answer to the question an action that takes brokers out asks first. */
+  | BareEvent<'action.confirm' | 'action.cancel'>
   /** A switch flipped: it is saved at once. */
   | { type: 'flag.toggle'; flag: FlagName };
 

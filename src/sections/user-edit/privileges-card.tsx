@@ -1,6 +1,6 @@
 // Administrator privileges (spec §6 admin roles): three switches, changed only by a super admin;
-// each change is saved at once and the server's message shown (spec §8). The tab's own machine
-// holds them.
+// each change is saved at once and the server's message shown (spec §8); granting Super admin asks
+// first. The tab's own machine holds them.
 import { Button, Card, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { shallowEqual, useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
@@ -8,11 +8,12 @@ import { ADMIN_PRIVILEGES, ADMIN_PRIVILEGE_LABELS } from '../../domain/user-fiel
 import type { userPrivilegesMachine } from './user-privileges.machine';
 import { selectPrivilegesTab } from './user-privileges.selectors';
 import { permissionName } from '../../domain/feature-labels';
+import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { NoticeCallout } from '../../ui/shared/notice-callout';
 import { RecordLoading } from '../../ui/shared/record-section';
 
 export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivilegesMachine> }) {
-  const { privileges, loading, saving, failed, message, maySet } = useSelector(
+  const { privileges, loading, saving, failed, message, maySet, granting, email } = useSelector(
     actor,
     selectPrivilegesTab,
     shallowEqual,
@@ -55,6 +56,16 @@ export function PrivilegesCard({ actor }: { actor: ActorRefFrom<typeof userPrivi
           )}
         </Flex>
       )}
+      <ConfirmDialog
+        open={granting}
+        title={`Grant ${ADMIN_PRIVILEGE_LABELS.is_super_admin_user} to ${email}?`}
+        action="Grant"
+        onConfirm={() => actor.send({ type: 'grant.confirm' })}
+        onCancel={() => actor.send({ type: 'grant.cancel' })}
+      >
+        They will be able to set the administrator privileges of any user, {ADMIN_PRIVILEGE_LABELS.is_super_admin_user}{' '}
+        included, and to take them away.
+      </ConfirmDialog>
     </Card>
   );
 }

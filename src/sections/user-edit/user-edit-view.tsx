@@ -27,6 +27,7 @@ import { RecordHistoryScope, RecordHistoryView } from '../record-history/record-
 import { ScreenTheme } from '../../ui/screen-theme';
 import { ConflictPanel } from './conflict-panel';
 import { EmailChangeDialog } from './email-change-dialog';
+import { RoleGrantDialog } from './role-grant-dialog';
 import { EmailsCard } from './emails-card';
 import { UserGroupsCard } from './groups-card';
 import { OrgChangeDialog } from './org-change-dialog';
@@ -207,6 +208,7 @@ export function UserEditView({ tab: asked, onTab }: { tab?: string; onTab?: (tab
             <UserGroupsCard userId={base.id} version={base.version} />
             {orgChange && <OrgChangeDialog actor={orgChange} userName={userName} />}
             {emailChange && <EmailChangeDialog actor={emailChange} />}
+            <RoleGrantDialog />
           </>
         )}
       </Flex>

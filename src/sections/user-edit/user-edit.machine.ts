@@ -1,7 +1,8 @@
 // Editing one user (spec §2 edit mode, §3 User, §5, §6; decision 023). The form tracks what
 // changed against the record opened; Save is offered only for a valid change. A new organisation
 // goes through the 'Account Update' dialog (orgChange) before it enters the form, a new email
-// through the same-or-different question (emailChange) before the save leaves. A save names the
+// through the same-or-different question (emailChange) before the save leaves, and a staff role given
+// asks first (confirmingRoles), naming the role and the user. A save names the
 // version it started from: if someone else saved meanwhile, nothing is written and the person
 // sees what changed, then reviews the stored version with their own edits re-applied where the
 // other save left a field alone. Three more tabs are machines of their own, run while the tab is
@@ -10,6 +11,7 @@
 // sent include it. The view keeps the tabs still while the open one waits on the server or asks.
 import { and, assign, fromPromise, sendParent, sendTo, setup } from 'xstate';
 import { fieldRefusalOf, fieldsOutside, fieldsUnder, type FieldRefusal } from '../../domain/field-errors';
+import { STAFF_USER_TYPE } from '../../domain/user-kinds';
 import { reconcileDataPlan, storedDataPlan } from '../../domain/user-rules';
 import type { ChangeKind, OrgPick, UpdateAccountForm } from '../../domain/users';
 import { emailChangeMachine } from './email-change.machine';
@@ -54,6 +56,13 @@ export function saveInputOf(c: Ctx): UpdateAccountForm {
     ...(keys.includes('organization') && c.orgDecision ? { org_change: c.orgDecision } : {}),
     ...(keys.includes('email') && c.emailDecision ? { email_change: c.emailDecision } : {}),
   };
+}
+
+/** The staff roles the save gives: chosen now, not held when the user was opened (none unless they stay staff). */
+export function givenRoles(c: Ctx): number[] {
+  if (!c.base || !c.draft || c.draft.user_type !== STAFF_USER_TYPE) return [];
+  const held = new Set(c.base.staff_roles.map((r) => r.id));
+  return c.draft.staff_roles.filter((id) => !held.has(id));
 }
 
 const cleared = { error: null, serverErrors: {}, notice: null } as const;
@@ -159,6 +168,8 @@ const userEditSetup = setup({
       changed(context).length > 0 &&
       Object.keys(formErrors(context.product, context.base, context.draft)).length === 0,
     emailChanged: ({ context }) => changed(context).includes('email'),
+    /** The save gives a staff role the user did not hold: it asks first. */
+    givesRole: ({ context }) => givenRoles(context).length > 0,
     isSaved: (_, reply: UpdateAccountReply) => reply.status,
     /** The server named fields (HTTP 400, decision 042). */
     refusedFields,
@@ -341,6 +352,7 @@ export const userEditMachine = userEditSetup.createMachine({
         editing: {
           on: {
             'edit.save': [
+              { guard: and(['canSave', 'givesRole']), target: '#userEdit.confirmingRoles' },
               {
                 guard: and(['canSave', 'emailChanged']),
                 target: '#userEdit.confirmingEmail',
@@ -361,6 +373,17 @@ export const userEditMachine = userEditSetup.createMachine({
       on: {
         'org.confirmed': { target: 'form.editing', actions: 'acceptOrg' },
         'org.cancelled': { target: 'form.editing', actions: 'dropPendingOrg' },
+      },
+    },
+    // A role given names itself and the user before the save leaves; Cancel keeps the form as it is.
+    confirmingRoles: {
+      tags: ['form', 'profile', 'dialog'],
+      on: {
+        'roles.confirm': [
+          { guard: 'emailChanged', target: 'confirmingEmail', actions: 'askEmailChange' },
+          { target: 'saving' },
+        ],
+        'roles.cancel': 'form.editing',
       },
     },
     confirmingEmail: {
@@ -431,7 +454,11 @@ export const userEditMachine = userEditSetup.createMachine({
       invoke: {
         id: 'userPrivileges',
         src: 'userPrivileges',
-        input: ({ context }) => ({ userId: context.userId, features: context.features }),
+        input: ({ context }) => ({
+          userId: context.userId,
+          features: context.features,
+          email: context.base?.email ?? '',
+        }),
       },
       on: { 'tab.profile': 'form', 'tab.sessions': 'sessions', 'tab.emails': 'emails' },
     },

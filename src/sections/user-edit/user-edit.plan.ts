@@ -2,7 +2,8 @@
 // once from a clean form (a valid change, an invalid email, a new email, the data plan, a new
 // organisation); every answer a save can get (saved, someone else saved first, refused, no
 // answer); the welcome email; and the way to and between the other tabs, whose own walks are the
-// tab machines' plans (userSessions, userPrivileges, userEmails).
+// tab machines' plans (userSessions, userPrivileges, userEmails). Giving a staff role has a walk of
+// its own, from a staff member (userEditRolesPlan).
 import type { AnyEventObject, AnyMachineSnapshot } from 'xstate';
 import { FEATURE_KEYS } from '../../domain/features';
 import { defaultFlags } from '../../domain/user-fields';
@@ -178,3 +179,62 @@ const plan: MachinePlan<typeof userEditMachine> = {
   },
 };
 export const userEditPlan = plan;
+
+/** A staff member as opened, holding one role; the roles a save may give. */
+export const STAFF_RECORD: UserRecord = {
+  ...PLAN_RECORD,
+  user_type: 'is_staff',
+  staff_roles: [{ id: 1, name: 'role for ada' }],
+};
+export const GIVEN_ROLE = { id: 2, name: 'Desk' };
+export const ROLE_EMAIL = 'ada.lovelace@granite.example';
+
+/**
+ * Giving a staff role: the save asks first, naming the role and the user; cancelled, given, or given
+ * with a new email (the role's question, then the email's).
+ */
+export const userEditRolesPlan: MachinePlan<typeof userEditMachine> = {
+  machine: userEditMachine,
+  input: { userId: 1, product: P, features: [...FEATURE_KEYS] },
+  events: [
+    { type: 'field.change', key: 'staff_roles', value: [1, GIVEN_ROLE.id] },
+    { type: 'field.change', key: 'email', value: ROLE_EMAIL },
+    { type: 'edit.save' },
+    { type: 'roles.confirm' },
+    { type: 'roles.cancel' },
+    { type: 'email.decided', kind: 'different' },
+  ],
+  outcomes: [
+    {
+      name: 'loaded',
+      event: doneEvent('loadUser', {
+        user: STAFF_RECORD,
+        roleChoices: [...STAFF_RECORD.staff_roles, GIVEN_ROLE],
+        owners: [{ key: 'admin', text: 'Ada Admin' }],
+      }),
+    },
+    {
+      name: 'saved',
+      event: doneEvent('saveUser', {
+        status: true,
+        isPositive: true,
+        isUpdated: true,
+        message: 'User updated.',
+        user: { ...STAFF_RECORD, staff_roles: [...STAFF_RECORD.staff_roles, GIVEN_ROLE], version: 2 },
+      }),
+    },
+  ],
+  serializeState: (s) => JSON.stringify([s.value, facts(s)]),
+  filterEvents: (s, e: AnyEventObject) => {
+    const f = facts(s);
+    const c = s.context as UserEditContext;
+    const roles = (c.draft?.staff_roles.length ?? 0) > (c.base?.staff_roles.length ?? 0);
+    if (s.matches({ form: 'editing' })) {
+      // The role first; then saved, or the email changed too and then saved.
+      if (e.type === 'field.change')
+        return (e as unknown as { key: string }).key === 'staff_roles' ? !f.changed : roles && !f.email && !f.message;
+      return e.type === 'edit.save' && roles && !f.message;
+    }
+    return !s.matches('form');
+  },
+};

@@ -4,7 +4,7 @@ import { reconcileDataPlan } from '../../domain/user-rules';
 import type { RoleRef } from '../../domain/users';
 import { changedKeys, conflictRows, fieldAccess, formErrors, type DraftKey, type FieldAccess } from './user-edit.form';
 import { keptEditOf } from './user-edit.draft';
-import type { userEditMachine } from './user-edit.machine';
+import { givenRoles, type userEditMachine } from './user-edit.machine';
 import type { OwnerChoice } from './user-edit.types';
 
 type S = SnapshotFrom<typeof userEditMachine>;
@@ -40,6 +40,13 @@ export const selectOrgDecision = (s: S) => s.context.orgDecision;
 
 /** Roles the staff-roles field can name: every role with staff_role_change, else the user's own. */
 export const selectRoles = (s: S): readonly RoleRef[] => s.context.roleChoices ?? s.context.base?.staff_roles ?? [];
+
+/** While a save asks before giving staff roles: whom, and the names of the roles given (else null). */
+export const selectRoleGrant = (s: S): { email: string; roles: string[] } | null => {
+  if (!s.matches('confirmingRoles') || !s.context.base) return null;
+  const names = new Map(selectRoles(s).map((r) => [r.id, r.name]));
+  return { email: s.context.base.email, roles: givenRoles(s.context).map((id) => names.get(id) ?? `role ${id}`) };
+};
 
 /** The owner group the owner select offers; empty when the session may not list it. */
 export const selectOwners = (s: S): readonly OwnerChoice[] => s.context.owners ?? [];

@@ -61,6 +61,8 @@ export interface UserEditContext extends UserEditInput {
 
 export type UserEditEvent =
   | BareEvent<'email.cancelled' | 'edit.save' | 'edit.retry' | 'conflict.review' | 'conflict.cancel'>
+  /** The answer to the question before a staff role is given. */
+  | BareEvent<'roles.confirm' | 'roles.cancel'>
   | BareEvent<'welcome.send' | 'tab.profile' | 'tab.sessions' | 'tab.privileges' | 'tab.emails'>
   | { type: 'field.change'; key: DraftKey; value: DraftValue }
   /** The data-plan selection in the order chosen; the §5 rules run on it. */

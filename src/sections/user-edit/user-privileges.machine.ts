@@ -1,7 +1,8 @@
 // The edit page's Administrator privileges tab (decision 023, spec §6 admin roles): three
 // switches a super admin changes, each change saved at once and the server's message shown. The
-// edit machine invokes this one while the tab is open, so each opening reads them afresh.
-import { assign, fromPromise, setup } from 'xstate';
+// edit machine invokes this one while the tab is open, so each opening reads them afresh. Granting
+// Super admin asks first (confirmingGrant): it lets them set everyone's privileges, their own too.
+import { and, assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
 import type { AdminPrivileges } from '../../domain/users';
 import { callStates } from '../../machines/shared/call-state';
@@ -30,6 +31,14 @@ const userPrivilegesSetup = setup({
   guards: {
     maySetPrivileges: ({ context }) => context.features.includes('is_super_admin_user'),
     accepted: (_, reply: AdminPrivilegesReply) => reply.status,
+    grantsSuperAdmin: ({ event }) =>
+      event.type === 'privileges.toggle' && event.key === 'is_super_admin_user' && event.value,
+  },
+  actions: {
+    holdChange: assign(({ event }) => ({
+      pending: event.type === 'privileges.toggle' ? { key: event.key, value: event.value } : null,
+      message: null,
+    })),
   },
 });
 
@@ -37,7 +46,7 @@ const calling = callStates(userPrivilegesSetup);
 
 export const userPrivilegesMachine = userPrivilegesSetup.createMachine({
   id: 'userPrivileges',
-  context: ({ input }) => ({ ...input, privileges: null, message: null }),
+  context: ({ input }) => ({ ...input, privileges: null, pending: null, message: null }),
   initial: 'loading',
   states: {
     loading: calling('loadPrivileges', {
@@ -53,20 +62,34 @@ export const userPrivilegesMachine = userPrivilegesSetup.createMachine({
       onError: tab.onError,
     }),
     ready: {
-      on: { 'privileges.toggle': { guard: 'maySetPrivileges', target: 'saving', actions: assign({ message: null }) } },
+      on: {
+        'privileges.toggle': [
+          { guard: and(['maySetPrivileges', 'grantsSuperAdmin']), target: 'confirmingGrant', actions: 'holdChange' },
+          { guard: 'maySetPrivileges', target: 'saving', actions: 'holdChange' },
+        ],
+      },
+    },
+    // Super admin named with whom it goes to; Cancel leaves the switch off.
+    confirmingGrant: {
+      tags: ['dialog'],
+      on: {
+        'grant.confirm': { target: 'saving' },
+        'grant.cancel': { target: 'ready', actions: assign({ pending: null }) },
+      },
     },
     saving: calling('savePrivileges', {
-      input: ({ context, event }) => ({
+      input: ({ context }) => ({
         userId: context.userId,
         privileges: {
           ...context.privileges!,
-          ...(event.type === 'privileges.toggle' ? { [event.key]: event.value } : {}),
+          ...(context.pending ? { [context.pending.key]: context.pending.value } : {}),
         },
       }),
       onDone: {
         target: 'ready',
         actions: assign(({ event }) => ({
           privileges: event.output.data,
+          pending: null,
           message: noticeOf(event.output.status, event.output.msg),
         })),
       },
@@ -74,6 +97,7 @@ export const userPrivilegesMachine = userPrivilegesSetup.createMachine({
       onError: {
         target: 'ready',
         actions: assign({
+          pending: null,
           message: ({ event }) =>
             noticeOf(false, fieldRefusalOf(event.error)?.msg ?? `Nothing was changed. ${failureMessage(event.error)}`),
         }),

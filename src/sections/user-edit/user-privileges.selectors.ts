@@ -9,5 +9,8 @@ export const selectPrivilegesTab = (s: S) => ({
   privileges: s.context.privileges,
   ...tabReadView(s),
   saving: s.matches('saving'),
+  /** Super admin is about to be granted: the question is open. */
+  granting: s.matches('confirmingGrant'),
+  email: s.context.email,
   maySet: s.context.features.includes('is_super_admin_user'),
 });

@@ -79,6 +79,12 @@ export const scenario: Scenario = {
         checkEqual(actions, ['Approve', 'Reject…', 'Send to broker'], 'the actions a New request offers');
         await shot('3-request-new');
         await main.getByRole('button', { name: 'Approve', exact: true }).click();
+        // Approving asks first, naming who gets which broker's research.
+        const question = page.getByRole('alertdialog', { name: `Approve request ${requestId}?` });
+        const asked = await question.innerText();
+        check(asked.includes(`(${user}) gets the research of ${broker}`), `the question names them: ${asked}`);
+        await shot('3b-approve-asks');
+        await question.getByRole('button', { name: 'Approve', exact: true }).click();
         await main
           .getByRole('status', { name: 'Request notice' })
           .filter({ hasText: `Request ${requestId} approved.` })

@@ -54,9 +54,14 @@ async function pickOrgAndUser(page: Page, email?: string): Promise<{ email: stri
   return chosen;
 }
 
-async function runAction(page: Page, name: string, expected: RegExp): Promise<string> {
+/** The question an action that takes brokers out asks first, once it is on screen. */
+const questionOf = (page: Page) => page.getByRole('alertdialog');
+
+/** Runs an action; one that takes brokers out asks first, and `answer` is its dialog's button. */
+async function runAction(page: Page, name: string, expected: RegExp, answer?: string): Promise<string> {
   const s = screenOf(page);
   await s.button(name).click();
+  if (answer) await questionOf(page).getByRole('button', { name: answer, exact: true }).click();
   await s.status.filter({ hasText: expected }).waitFor({ timeout: 30_000 });
   return s.status.innerText();
 }
@@ -129,7 +134,7 @@ export const scenario: Scenario = {
       const [first] = await rowNames(s.my);
       await s.my.getByRole('textbox', { name: 'Search My Brokers' }).fill(first!);
       await s.my.getByRole('checkbox', { name: `Select All My Brokers` }).click();
-      const text = await runAction(page, 'Delete from My Brokers', /deleted from My Brokers/);
+      const text = await runAction(page, 'Delete from My Brokers', /deleted from My Brokers/, 'Delete');
       check(/\d+ brokers? deleted from My Brokers/.test(text), `the result: ${text}`);
       const deleted = Number(/(\d+) brokers? deleted/.exec(text)![1]);
       await s.my.getByRole('textbox', { name: 'Search My Brokers' }).fill('');
@@ -141,13 +146,36 @@ export const scenario: Scenario = {
         page,
         'Remove Open Access Brokers',
         /with open access removed|no open-access broker/,
+        'Remove',
       );
       check(/\d+ brokers? with open access removed/.test(text), `the result: ${text}`);
       await s.my.getByRole('textbox', { name: 'Search My Brokers' }).fill('');
       checkEqual(await s.my.getByText('Open access').count(), 0, 'no open-access badge left in My Brokers');
     });
+    await t.step('Replace with Requested Brokers asks first, naming both counts', async () => {
+      const [mine, requested] = [await total(s.my), await total(s.requested)];
+      await s.button('Replace with Requested Brokers').click();
+      const title = (await questionOf(page).getByRole('heading').innerText()).replaceAll(',', '');
+      checkEqual(
+        title,
+        `Replace the ${mine} broker${mine === 1 ? '' : 's'} in My Brokers with the ${requested} requested broker${requested === 1 ? '' : 's'}?`,
+        'the question names how many go and how many come',
+      );
+      check(
+        (await questionOf(page).innerText()).includes(
+          `My Brokers of ${chosen.email} then holds only the requested brokers`,
+        ),
+        'and whose My Brokers',
+      );
+    });
+    await t.step('Cancel: My Brokers as they were', async () => {
+      const mine = await total(s.my);
+      await questionOf(page).getByRole('button', { name: 'Cancel' }).click();
+      await questionOf(page).waitFor({ state: 'detached' });
+      checkEqual(await total(s.my), mine, 'nothing replaced');
+    });
     const replaced = await t.step('Replace with Requested Brokers: My Brokers is the requested list', async () => {
-      await runAction(page, 'Replace with Requested Brokers', /replaced with the requested brokers/);
+      await runAction(page, 'Replace with Requested Brokers', /replaced with the requested brokers/, 'Replace');
       const requested = await total(s.requested);
       checkEqual(await total(s.my), requested, 'as many as requested');
       checkEqual(

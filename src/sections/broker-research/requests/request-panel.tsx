@@ -1,5 +1,5 @@
 // One request opened: who asked for which broker, its status, the actions its status allows (the
-// rejection asks its reason in a dialog), its history from the audit trail, and links to the
+// rejection asks its reason in a dialog, the approval asks first), its history from the audit trail, and links to the
 // fulfillment it gave (FulFillments, by user and broker) and to the broker (Broker Details).
 import {
   AlertDialog,
@@ -32,6 +32,7 @@ import {
   selectOfferedActions,
   selectOpenId,
   selectReason,
+  selectApproving,
   selectRejecting,
   selectRequestLoadFailed,
   selectRequestLoading,
@@ -42,6 +43,7 @@ import { STATUS_COLORS } from './request-words';
 import { timeText } from '../../../domain/format';
 import { ReasonField } from '../../../ui/form/reason-field';
 import { useDialogFocus } from '../../../ui/shared/dialog-focus';
+import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
 
 /** One line of the history in words: "Sent to broker → Approved", or the action when no move is recorded. */
 export function historyWords(h: HistoryEntry): string {
@@ -187,6 +189,7 @@ export function RequestPanel() {
         </Card>
       ) : null}
       <RejectDialog />
+      <ApproveDialog />
     </Flex>
   );
 }
@@ -225,6 +228,27 @@ function History({ entries }: { entries: HistoryEntry[] }) {
         </ol>
       )}
     </Flex>
+  );
+}
+
+/** Approving gives the user the broker's research from now on: it names who and which broker first. */
+function ApproveDialog() {
+  const actor = RequestsCtx.useActorRef();
+  const open = RequestsCtx.useSelector(selectApproving);
+  const detail = RequestsCtx.useSelector(selectDetail);
+  const request = detail?.request ?? null;
+  return (
+    <ConfirmDialog
+      open={open}
+      title={request ? `Approve request ${request.id}?` : ''}
+      action="Approve"
+      tone="green"
+      onConfirm={() => actor.send({ type: 'approve.confirm' })}
+      onCancel={() => actor.send({ type: 'approve.cancel' })}
+    >
+      {request &&
+        `${request.user.name} (${request.user.email}) gets the research of ${request.broker.name} from now on: 1 fulfillment is started, with no end date.`}
+    </ConfirmDialog>
   );
 }
 

@@ -1,7 +1,7 @@
 // Broker Research → Requests (decision 057): the requests listed newest first under the filters of
 // the URL (status, broker, organization, user, dates), a page at a time by cursor; rows chosen
 // across pages; a request opened with its history, then approved, rejected with a reason (a
-// dialog) or sent to the broker, each from the version on screen — someone else deciding first
+// dialog, an approval asks first) or sent to the broker, each from the version on screen — someone else deciding first
 // is said, with the request as it is now; a bulk action on the chosen requests or on all matching
 // (the newest 1,000): a preview of how many each action applies to, a confirmation, one
 // transaction, a report of the requests it left as they were. A rejection reason kept from before
@@ -291,9 +291,10 @@ export const researchRequestsMachine = setup({
         shown: {
           tags: ['requestShown'],
           on: {
+            // Approving gives the user the broker's research: it asks first.
             'action.approve': {
               guard: 'mayApprove',
-              target: 'acting',
+              target: 'approving',
               actions: assign({ action: 'approve' as const, notice: null, conflict: null, error: null }),
             },
             'action.send': {
@@ -306,6 +307,14 @@ export const researchRequestsMachine = setup({
               target: 'rejecting',
               actions: assign({ action: 'reject' as const, reason: '', notice: null, conflict: null, error: null }),
             },
+          },
+        },
+        /** The question before an approval: who gets which broker's research; Cancel changes nothing. */
+        approving: {
+          tags: ['requestShown', 'approving'],
+          on: {
+            'approve.confirm': { target: 'acting' },
+            'approve.cancel': { target: 'shown', actions: assign({ action: null }) },
           },
         },
         /** The reject dialog: the reason, then Reject. */

@@ -70,6 +70,8 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
     { type: 'request.close' },
     { type: 'request.retry' },
     { type: 'action.approve' },
+    { type: 'approve.confirm' },
+    { type: 'approve.cancel' },
     { type: 'action.send' },
     { type: 'action.reject' },
     { type: 'reason.change', text: PLAN_REASON },
@@ -215,6 +217,8 @@ export const researchRequestsPlan: MachinePlan<typeof researchRequestsMachine> =
       if (c.error !== null) return e.type === 'request.close';
       return e.type.startsWith('action.');
     }
+    // The approval's question: approved, or cancelled back to the request as it was.
+    if (s.matches({ request: 'approving' })) return e.type === 'approve.confirm' || e.type === 'approve.cancel';
     if (s.matches({ request: 'rejecting' })) {
       if (e.type === 'reason.change') return c.reason === '';
       if (e.type === 'reject.confirm') return c.reason !== '';

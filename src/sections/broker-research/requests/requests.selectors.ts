@@ -19,6 +19,7 @@ export const selectRequestLoading = (s: S) => s.hasTag('requestLoading');
 export const selectRequestLoadFailed = (s: S) => s.hasTag('requestLoadFailed');
 export const selectRequestShown = (s: S) => s.hasTag('requestShown');
 export const selectRejecting = (s: S) => s.hasTag('rejecting');
+export const selectApproving = (s: S) => s.hasTag('approving');
 export const selectActing = (s: S) => s.hasTag('acting');
 export const selectAction = (s: S) => s.context.action;
 export const selectReason = (s: S) => s.context.reason;

@@ -73,6 +73,7 @@ export type RequestsEvent =
   | BareEvent<'page.next' | 'page.prev' | 'page.toggleAll' | 'list.retry' | 'selection.clear'>
   | BareEvent<'request.close' | 'request.retry' | 'action.approve' | 'action.send' | 'action.reject'>
   | BareEvent<'reject.confirm' | 'reject.cancel'>
+  | BareEvent<'approve.confirm' | 'approve.cancel'>
   | BareEvent<'bulk.retry' | 'bulk.confirm' | 'bulk.back' | 'bulk.cancel' | 'bulk.close'>
   | { type: 'query.set'; query: RequestsQuery }
   | { type: 'filters.apply'; filters: RequestFilterText }
