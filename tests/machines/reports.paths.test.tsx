@@ -4,6 +4,7 @@
 // picker; Analytics, Events and Depth opened from their tabs (loaded or failed, retried); events
 // narrowed by name, paged and back, one person's summary opened (loaded or failed), closed. What is
 // on screen is checked against the database: the users counted, the events listed.
+import { isoDayText } from '../../src/domain/format';
 import { screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, expect } from 'vitest';
@@ -177,7 +178,7 @@ function expectFailure(s: typeof screen, what: string): void {
 function expectShowing(s: typeof screen): void {
   const f = context().filters;
   expect(s.getByLabelText('Showing')).toHaveTextContent(
-    `${f.from} to ${f.to} (UTC), ${f.org ? f.org.name : 'every organization'}`,
+    `${isoDayText(f.from)} to ${isoDayText(f.to)} (UTC), ${f.org ? f.org.name : 'every organization'}`,
   );
   const tabs = s.getByRole('tablist', { name: 'Reports' });
   expect(within(tabs).getByRole('tab', { selected: true })).toHaveTextContent(REPORT_VIEW_LABELS[context().view]);
@@ -270,7 +271,9 @@ function driver(): Driver<World> {
           // The users counted are the users the database holds (for the organization chosen).
           const byType = context().panels.profile.charts.find((c) => c.id === 'users-by-type')!;
           expect(byType.rows.reduce((a, r) => a + r.values[0]!, 0)).toBe(await usersNow());
-          expect(within(section(s, 'Users by type')).getByRole('img', { name: 'Users by type' })).toBeInTheDocument();
+          expect(
+            within(section(s, 'Users by type')).getByRole('img', { name: /^Users by type: / }),
+          ).toBeInTheDocument();
         }
       },
       'overview.reloading': (s) => {
