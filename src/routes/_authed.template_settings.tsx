@@ -1,6 +1,6 @@
 // /template_settings: Template Settings (decision 052), templates of account settings applied to
 // accounts after a dry run; needs template_settings_tab.
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { TemplatesScreen } from '../sections/templates/templates-screen';
 import { requireSection } from './-guards';
@@ -15,9 +15,14 @@ export const Route = createFileRoute('/_authed/template_settings')({
 function TemplatesRoute() {
   const { q } = Route.useSearch();
   const navigate = useNavigate({ from: '/template_settings' });
+  const router = useRouter();
+  // Only while the page is the one shown: a read that answers after the person left must not bring them back.
   const onSearched = useCallback(
-    (searched: string) => void navigate({ search: searched ? { q: searched } : {}, replace: true }),
-    [navigate],
+    (searched: string) => {
+      if (router.state.location.pathname !== '/template_settings') return;
+      void navigate({ search: searched ? { q: searched } : {}, replace: true });
+    },
+    [navigate, router],
   );
   return <TemplatesScreen query={q} onSearched={onSearched} />;
 }

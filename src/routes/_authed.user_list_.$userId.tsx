@@ -2,7 +2,7 @@
 // a user needs user_mgmt; changing them needs edit_user (the page is read-only without it).
 // `list` carries the search of the list it was opened from, so "← All Users" returns to it.
 import { Box, Callout, Flex } from '@radix-ui/themes';
-import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Link, createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { UserEditPage } from '../sections/user-edit/user-edit-page';
 import { requireSection } from './-guards';
@@ -24,14 +24,18 @@ function UserEditRoute() {
   const { userId } = Route.useParams();
   const { list, tab } = Route.useSearch();
   const navigate = useNavigate({ from: '/user_list/$userId' });
+  const router = useRouter();
   // The tab shown is kept in the address (replaced, not pushed: tabs are no pages to go back through).
   const onTab = useCallback(
-    (shown: string) =>
+    (shown: string) => {
+      // Only while this user's page is the one shown: never bring a person back to it.
+      if (router.state.location.pathname !== `/user_list/${userId}`) return;
       void navigate({
         search: (prev) => ({ ...prev, tab: shown === 'profile' ? undefined : shown }),
         replace: true,
-      }),
-    [navigate],
+      });
+    },
+    [navigate, router, userId],
   );
   const id = /^\d{1,15}$/.test(userId) ? Number(userId) : null;
   return (

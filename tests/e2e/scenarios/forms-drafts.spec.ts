@@ -67,6 +67,8 @@ export const scenario: Scenario = {
     await t.step('Back to All Users, no question asked; Forward: the form is back', async () => {
       await page.goBack();
       await waitForPath(page, '/user_list');
+      // All Users is on screen (its section read) before Forward: the form has gone from the page.
+      await page.getByRole('main').getByRole('heading', { name: 'All Users' }).waitFor();
       check((await page.getByRole('alertdialog').count()) === 0, 'nothing asked: the draft is kept');
       await page.goForward();
       await waitForPath(page, '/create_user');

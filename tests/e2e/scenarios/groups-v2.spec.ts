@@ -192,11 +192,11 @@ export const scenario: Scenario = {
         return name;
       });
 
-      await t.step('reload: the member is gone', async () => {
+      await t.step('reload: the group stays open (its address names it), the member is gone', async () => {
         await page.reload();
         await waitForPath(page, '/modify_groups_v2');
-        await main.getByRole('status', { name: 'Groups shown' }).waitFor();
-        await openGroup();
+        await main.getByRole('heading', { name: GROUP, exact: true }).waitFor();
+        await members.getByRole('list', { name: 'Members' }).waitFor();
         checkEqual(await memberCount(), before + toAdd - 1, 'the members after the removal');
         await members.getByRole('textbox', { name: 'Filter members' }).fill(username);
         await members.getByText(`No member matches “${username}”.`, { exact: true }).waitFor();

@@ -75,12 +75,16 @@ export const scenario: Scenario = {
       async () => {
         await main.getByRole('button', { name: new RegExp(`, open request ${requestId}$`) }).click();
         await main.getByRole('heading', { name: `Request ${requestId}` }).waitFor();
-        const actions = await main.getByRole('group', { name: 'Actions' }).getByRole('button').allInnerTexts();
+        // The actions come with the request's read: wait for them before reading them.
+        const group = main.getByRole('group', { name: 'Actions' });
+        await group.getByRole('button', { name: 'Approve', exact: true }).waitFor();
+        const actions = await group.getByRole('button').allInnerTexts();
         checkEqual(actions, ['Approve', 'Reject…', 'Send to broker'], 'the actions a New request offers');
         await shot('3-request-new');
         await main.getByRole('button', { name: 'Approve', exact: true }).click();
         // Approving asks first, naming who gets which broker's research.
         const question = page.getByRole('alertdialog', { name: `Approve request ${requestId}?` });
+        await question.waitFor();
         const asked = await question.innerText();
         check(asked.includes(`(${user}) gets the research of ${broker}`), `the question names them: ${asked}`);
         await shot('3b-approve-asks');
