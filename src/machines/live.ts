@@ -12,7 +12,7 @@ import {
 import { onForbidden } from '../services/http';
 import { openLinkedServer } from '../services/linked-server.service';
 import { clearStoredSession, readStoredSession, writeStoredSession } from '../services/session-store';
-import { bannerMachine } from './banner/banner.machine';
+import { liveBannerMachine } from './banner/banner.live';
 import type { BannerEvent } from './banner/banner.types';
 import { createInspectionBus } from './inspection';
 import { linkoutMachine } from './linkout/linkout.machine';
@@ -50,21 +50,6 @@ const watchForbidden = fromCallback<SessionEvent>(({ sendBack }) =>
   onForbidden(() => sendBack({ type: 'session.recheck' })),
 );
 
-const watchClicks = fromCallback<BannerEvent>(({ sendBack }) => {
-  const onClick = () => sendBack({ type: 'banner.dismiss' });
-  // Registered after the current event has finished, so the click that showed the banner
-  // does not also dismiss it.
-  const timer = setTimeout(() => document.addEventListener('click', onClick, { capture: true }), 0);
-  return () => {
-    clearTimeout(timer);
-    document.removeEventListener('click', onClick, { capture: true });
-  };
-});
-
-export function liveBannerMachine() {
-  return bannerMachine.provide({ actors: { watchClicks } });
-}
-
 export function liveSessionMachine(nav: Navigation, banner: () => { send(event: BannerEvent): void }) {
   return sessionMachine.provide({
     actors: {
@@ -92,7 +77,7 @@ export function liveSessionMachine(nav: Navigation, banner: () => { send(event: 
 }
 
 export type SessionActor = ActorRefFrom<ReturnType<typeof liveSessionMachine>>;
-export type BannerActor = ActorRefFrom<ReturnType<typeof liveBannerMachine>>;
+export type BannerActor = ActorRefFrom<typeof liveBannerMachine>;
 
 export function liveLoginMachine(nav: Navigation, session: () => { send(event: SessionEvent): void }) {
   return loginMachine.provide({
@@ -131,7 +116,7 @@ export function createConsoleActors(config: AppConfig, nav: Navigation, path: st
   // Every actor reports to the tab's inspection bus, which the workflow viewer's Live mode reads.
   const inspection = createInspectionBus();
   const { inspect } = inspection;
-  const banner = createActor(liveBannerMachine(), { inspect });
+  const banner = createActor(liveBannerMachine, { inspect });
   const stored = readStoredSession();
   const session = createActor(
     liveSessionMachine(nav, () => banner),

@@ -424,10 +424,12 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
   {
     id: 'banner',
     title: 'Banner',
-    purpose: 'The transient message at the top of the page: shown for five seconds or until the next click.',
+    purpose:
+      "A transient message, at the top of the page or by a section's action: shown for five seconds or until the next click, and kept while it is being read.",
     machine: bannerMachine,
     source: 'src/machines/banner/banner.machine.ts',
     plans: [{ title: 'Messages', plan: bannerPlan }],
+    phrases: { 'banner.hold': 'point at or focus the message', 'banner.release': 'move away from the message' },
   },
   {
     id: 'chunk',

@@ -382,7 +382,7 @@ function driver(): Driver<World> {
         const notice = s.queryByRole('status', { name: 'FulFillments notice' });
         if (step?.outcome === 'firstPage' && world.urls.length === 0 && contextOf().notice === null)
           expect(notice).toBeNull();
-        if (contextOf().notice?.tone === 'success') {
+        if (contextOf().notice?.tone === 'info') {
           expect(notice).toHaveTextContent('Fulfillment ended.');
           const ended = (await stored()).filter((r) => r.status === 'ended');
           expect(ended).toHaveLength(1);

@@ -432,7 +432,7 @@ async function replay(path: PlannedPath): Promise<void> {
         await expectListed();
         expect(keptDraft()).toBeNull();
         if (step?.outcome === 'firstPage' && ctx().notice) {
-          expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(ctx().notice!);
+          expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(ctx().notice!.text);
         }
         if (step?.event.type === 'bulk.close')
           expect(screen.getByRole('status', { name: 'Requests notice' })).toHaveTextContent(
@@ -454,7 +454,7 @@ async function replay(path: PlannedPath): Promise<void> {
         expect(screen.queryByRole('alertdialog')).toBeNull();
         const row = await stored(first());
         if (step?.outcome === 'requestLoaded' && ctx().notice) {
-          expect(screen.getByRole('status', { name: 'Request notice' })).toHaveTextContent(ctx().notice!);
+          expect(screen.getByRole('status', { name: 'Request notice' })).toHaveTextContent(ctx().notice!.text);
           if (row.status === 'rejected') {
             expect(row.reason).toBe(world.reason);
             expect(screen.getByRole('list', { name: 'History' })).toHaveTextContent(`Reason: ${world.reason}`);

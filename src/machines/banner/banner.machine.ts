@@ -1,5 +1,7 @@
-// The transient banner of spec §2: shows a message for 5 seconds or until the next click;
-// blue for information, red for errors.
+// The transient message of spec §2: shown for 5 seconds or until the next click; blue for
+// information, red for errors. The global banner and every section's outcome line run this one
+// machine. While the pointer rests on the message or focus is in it, its 5 seconds wait, so a
+// message being read is not taken away (it still goes at the next click).
 import { assign, fromCallback, setup } from 'xstate';
 import { BANNER_MS } from '../../domain/constants';
 import type { BannerContext, BannerEvent } from './banner.types';
@@ -27,8 +29,18 @@ export const bannerMachine = setup({
     shown: {
       tags: ['visible'],
       invoke: { id: 'watchClicks', src: 'watchClicks' },
-      after: { bannerTimeout: 'hidden' },
+      initial: 'counting',
       on: { 'banner.dismiss': 'hidden' },
+      states: {
+        counting: {
+          after: { bannerTimeout: '#banner.hidden' },
+          on: { 'banner.hold': 'held' },
+        },
+        /** Pointer over it or focus in it: the 5 seconds start again when it is let go. */
+        held: {
+          on: { 'banner.release': 'counting' },
+        },
+      },
     },
   },
 });

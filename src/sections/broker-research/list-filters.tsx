@@ -1,6 +1,6 @@
 // The filter row of the Requests and FulFillments lists: each filter a small gray label over its
 // control, the status and source choices, the organization, the user named by a link from another
-// tab, the days, Clear filters, the list's notice, and a failed read with its retry. Both tabs filter the same
+// tab, the days, Clear filters, and a failed read with its retry. Both tabs filter the same
 // kinds of rows, so their filters read and behave alike.
 import { Badge, Box, Button, Callout, Flex, Select, Text, TextField } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
@@ -133,15 +133,6 @@ export function ClearFilters({ disabled, onClear }: { disabled?: boolean | undef
     <Button variant="soft" color="gray" disabled={disabled} onClick={onClear}>
       Clear filters
     </Button>
-  );
-}
-
-/** What the list's last action says, waiting its turn. */
-export function ListNotice({ label, text, color }: { label: string; text: string; color: 'green' | 'amber' }) {
-  return (
-    <Callout.Root role="status" aria-label={label} color={color}>
-      <Callout.Text>{text}</Callout.Text>
-    </Callout.Root>
   );
 }
 

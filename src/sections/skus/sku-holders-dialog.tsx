@@ -19,6 +19,7 @@ import { ConfirmDialog } from '../../ui/shared/confirm-dialog';
 import { dayText, countText } from '../../domain/format';
 import { RowRemoveButton } from '../../ui/shared/row-remove-button';
 import { useDialogFocus } from '../../ui/shared/dialog-focus';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 
 export function SkuHoldersDialog() {
   const editor = SkusCtx.useActorRef();
@@ -42,11 +43,7 @@ export function SkuHoldersDialog() {
             ? 'Reading…'
             : `${countText(total)} ${total === 1 ? 'account holds' : 'accounts hold'} ${target.name}. Taking it off leaves the account's settings as they are.`}
         </Dialog.Description>
-        {notice && (
-          <Callout.Root color="blue" role="status" aria-label="Holders notice" mb="3">
-            <Callout.Text>{notice.text}</Callout.Text>
-          </Callout.Root>
-        )}
+        <NoticeCallout notice={notice} label="Holders notice" mb="3" />
         {error && (
           <Callout.Root color="red" role="alert" mb="3">
             <Callout.Text>{error}</Callout.Text>

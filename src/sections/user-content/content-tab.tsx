@@ -2,7 +2,7 @@
 // a copy being prepared across a reload and asks before it is left (decision 042), and the view —
 // saved searches, watchlists with the shared ones, dashboards, the transcript source — each read,
 // failed and retried on its own, and the copy dialog. Thin: everything comes from selectors.
-import { Callout, Flex } from '@radix-ui/themes';
+import { Flex } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { useState, type ReactNode } from 'react';
 import { checkCopyDraft, COPY_DRAFT_FORM } from './content-copy.draft';
@@ -12,6 +12,7 @@ import { selectFeatures } from '../../machines/session/session.selectors';
 import type { DraftAddress } from '../../services/drafts';
 import { useConsole, useInspect } from '../../ui/console-context';
 import { DraftKeeper, selectStaffId, useStoredDraft } from '../../ui/form/form-draft';
+import { NoticeCallout } from '../../ui/shared/notice-callout';
 import { CopyDialog, CopyDraftKeeper } from './copy-dialog';
 import { DashboardsCard } from './dashboards-card';
 import { SavedSearchesCard } from './saved-searches-card';
@@ -60,11 +61,7 @@ export function UserContentView({ userName }: { userName: string }) {
   const copy = UserContentCtx.useSelector(selectCopyActor);
   return (
     <Flex direction="column" gap="4" aria-label={`Content of ${userName}`}>
-      {notice && (
-        <Callout.Root color={notice.tone === 'error' ? 'red' : 'blue'} role="status" aria-label="Content notice">
-          <Callout.Text>{notice.text}</Callout.Text>
-        </Callout.Root>
-      )}
+      <NoticeCallout notice={notice} label="Content notice" />
       <SavedSearchesCard />
       <WatchlistsCard />
       <DashboardsCard />

@@ -1,4 +1,4 @@
-// The transient banner (spec §2): blue for information, red for errors.
+// The transient banner (spec §2): blue for information, red for errors; kept while pointed at.
 import { Box, Callout } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
 import { selectBanner } from '../../machines/banner/banner.selectors';
@@ -19,6 +19,8 @@ export function BannerView() {
         color={shown.tone === 'error' ? 'red' : 'blue'}
         variant="surface"
         role={shown.tone === 'error' ? 'alert' : 'status'}
+        onPointerEnter={() => banner.send({ type: 'banner.hold' })}
+        onPointerLeave={() => banner.send({ type: 'banner.release' })}
       >
         <Callout.Text>{shown.text}</Callout.Text>
       </Callout.Root>

@@ -1,8 +1,10 @@
 // What an action or a read has to say (spec §8's words): blue for information, red (or amber for a
 // warning that is not a failure) otherwise. It waits its turn (role status) unless an error must
-// interrupt (role alert). One for every screen, so outcomes look and are announced alike.
+// interrupt (role alert). One for every screen, so outcomes look and are announced alike. It is
+// transient (spec §2): gone after 5 seconds or at the next click (`useTransient`).
 import { Callout } from '@radix-ui/themes';
 import type { Notice } from '../../machines/shared/notice';
+import { useTransient } from './transient';
 
 type Space = '1' | '2' | '3' | '4';
 
@@ -23,9 +25,11 @@ export function NoticeCallout({
   mt?: Space;
   mb?: Space;
 }) {
-  if (!notice) return null;
+  const { shown, hold } = useTransient(notice);
+  if (!notice || !shown) return null;
   return (
     <Callout.Root
+      {...hold}
       color={notice.tone === 'info' ? 'blue' : errorColor}
       role={alertOnError && notice.tone !== 'info' ? 'alert' : 'status'}
       aria-label={label}

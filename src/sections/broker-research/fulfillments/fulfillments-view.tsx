@@ -29,7 +29,7 @@ import {
 } from './fulfillments.selectors';
 import { paramsOf, type FilterKey, type FulfillmentSearch } from './fulfillments.search';
 import { useTabSearch } from '../tab-search';
-import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, ListFailed, ListNotice, OrgFilter } from '../list-filters';
+import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, ListFailed, OrgFilter } from '../list-filters';
 import { BrokerFilter } from './broker-filter';
 import { EndFulfillmentDialog } from './end-dialog';
 import { FulfillmentsCtx } from './fulfillments-context';
@@ -37,6 +37,7 @@ import { Pager } from '../../../ui/shared/pager';
 import { dayText } from '../../../domain/format';
 import { RowRemoveButton } from '../../../ui/shared/row-remove-button';
 import { TableHead } from '../../../ui/shared/table-head';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 
 /** Sets one filter (or clears it with ''): page 1 of the new filters. */
 function useSetFilter() {
@@ -55,13 +56,7 @@ export function FulfillmentsView() {
   return (
     <Flex direction="column" gap="3">
       <Filters />
-      {notice ? (
-        <ListNotice
-          label="FulFillments notice"
-          text={notice.text}
-          color={notice.tone === 'success' ? 'green' : 'amber'}
-        />
-      ) : null}
+      <NoticeCallout notice={notice} label="FulFillments notice" errorColor="amber" />
       {error ? (
         <ListFailed
           text={`The fulfillments could not be loaded. ${error}`}

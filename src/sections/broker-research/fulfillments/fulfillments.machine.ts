@@ -27,6 +27,7 @@ import type {
 import { callStates } from '../../../machines/shared/call-state';
 import { serverMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
+import { noticeOf } from '../../../machines/shared/notice';
 
 /** Why the typed reason cannot be sent, or null. */
 export function reasonProblem(reason: string): string | null {
@@ -254,7 +255,7 @@ export const researchFulfillmentsMachine = researchFulfillmentsSetup.createMachi
           target: 'loading',
           actions: assign({
             ending: null,
-            notice: ({ event }) => ({ tone: 'success' as const, text: event.output.msg }),
+            notice: ({ event }) => noticeOf(true, event.output.msg),
           }),
         },
         onError: [
@@ -264,10 +265,7 @@ export const researchFulfillmentsMachine = researchFulfillmentsSetup.createMachi
             target: 'loading',
             actions: assign({
               ending: null,
-              notice: ({ event }) => ({
-                tone: 'error' as const,
-                text: serverMessage(event.error) || FULFILLMENT_MESSAGES.changed,
-              }),
+              notice: ({ event }) => noticeOf(false, serverMessage(event.error) || FULFILLMENT_MESSAGES.changed),
             }),
           },
           {

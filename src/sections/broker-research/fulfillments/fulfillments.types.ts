@@ -1,3 +1,4 @@
+import type { Notice } from '../../../machines/shared/notice';
 import type {
   EndFulfillmentReply,
   FulfillmentExportFormat,
@@ -44,11 +45,6 @@ export interface Ending {
   row: FulfillmentRow;
   reason: string;
   error: string | null;
-}
-
-export interface Notice {
-  tone: 'success' | 'error';
-  text: string;
 }
 
 export interface ResearchFulfillmentsContext {

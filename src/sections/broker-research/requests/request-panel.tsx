@@ -44,6 +44,7 @@ import { timeText } from '../../../domain/format';
 import { ReasonField } from '../../../ui/form/reason-field';
 import { useDialogFocus } from '../../../ui/shared/dialog-focus';
 import { ConfirmDialog } from '../../../ui/shared/confirm-dialog';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 
 /** One line of the history in words: "Sent to broker → Approved", or the action when no move is recorded. */
 export function historyWords(h: HistoryEntry): string {
@@ -81,11 +82,7 @@ export function RequestPanel() {
           Back to requests
         </Button>
       </Flex>
-      {notice ? (
-        <Callout.Root role="status" aria-label="Request notice" color="green">
-          <Callout.Text>{notice}</Callout.Text>
-        </Callout.Root>
-      ) : null}
+      <NoticeCallout notice={notice} label="Request notice" errorColor="amber" />
       {conflict ? (
         <Callout.Root role="alert" aria-label="Someone else acted" color="amber">
           <Callout.Text>{conflict}</Callout.Text>

@@ -32,6 +32,7 @@ import {
   selectError,
 } from './requests.selectors';
 import { NO_FILTERS } from './requests.types';
+import { NoticeCallout } from '../../../ui/shared/notice-callout';
 import type { DraftAddress } from '../../../services/drafts';
 import { useConsole, useInspect } from '../../../ui/console-context';
 import { DraftKeeper, sameDraft, selectStaffId, useStoredDraft } from '../../../ui/form/form-draft';
@@ -39,16 +40,7 @@ import { MatchList, MatchOption } from '../../../ui/shared/match-list';
 import { TableCaption } from '../../../ui/shared/table-caption';
 import { TableHead, type HeadColumn } from '../../../ui/shared/table-head';
 import { ColumnChooser, useColumnChoice } from '../../../ui/shared/column-chooser';
-import {
-  ChoiceFilter,
-  ChosenFilter,
-  ClearFilters,
-  DayField,
-  Labelled,
-  ListFailed,
-  ListNotice,
-  OrgFilter,
-} from '../list-filters';
+import { ChoiceFilter, ChosenFilter, ClearFilters, DayField, Labelled, ListFailed, OrgFilter } from '../list-filters';
 import { useTabSearch } from '../tab-search';
 import { BulkPanel } from './bulk-panel';
 import { RequestPanel } from './request-panel';
@@ -145,7 +137,7 @@ function ListNotices() {
   const actor = RequestsCtx.useActorRef();
   return (
     <>
-      {notice ? <ListNotice label="Requests notice" text={notice} color="green" /> : null}
+      <NoticeCallout notice={notice} label="Requests notice" errorColor="amber" />
       {failed ? (
         <ListFailed
           text={`The requests could not be listed: ${error}`}

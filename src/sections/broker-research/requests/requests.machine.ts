@@ -33,6 +33,7 @@ import type {
 } from './requests.types';
 import { serverMessage, errorOf } from '../../../machines/shared/failure';
 import { listStates } from '../../../machines/shared/list-states';
+import { noticeOf } from '../../../machines/shared/notice';
 
 type E<T extends RequestsEvent['type']> = Extract<RequestsEvent, { type: T }>;
 
@@ -50,7 +51,10 @@ const list = listStates<RequestsContext, RequestsEvent>()({
   failedTags: ['loadFailed'],
   retry: 'list.retry',
   failure: serverMessage,
-  refusedCursor: (context, error) => ({ query: { ...context.query, cursor: '' }, notice: serverMessage(error) }),
+  refusedCursor: (context, error) => ({
+    query: { ...context.query, cursor: '' },
+    notice: noticeOf(false, serverMessage(error)),
+  }),
 });
 
 type KeptRequest = Extract<RequestsDraft, { kind: 'request' }>;
@@ -334,7 +338,7 @@ export const researchRequestsMachine = setup({
             input: actInput,
             onDone: {
               target: 'loading',
-              actions: assign({ notice: ({ event }) => event.output.msg, action: null, reason: '' }),
+              actions: assign({ notice: ({ event }) => noticeOf(true, event.output.msg), action: null, reason: '' }),
             },
             onError: [
               // Someone else acted first: the request is read again as it is now, and that is said.
@@ -465,7 +469,10 @@ export const researchRequestsMachine = setup({
           on: {
             'bulk.close': {
               target: '#researchRequests.loading',
-              actions: assign({ bulk: noBulk, notice: ({ context }) => context.bulk.report?.msg ?? null }),
+              actions: assign({
+                bulk: noBulk,
+                notice: ({ context }) => (context.bulk.report ? noticeOf(true, context.bulk.report.msg) : null),
+              }),
             },
           },
         },

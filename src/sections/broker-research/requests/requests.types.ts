@@ -13,6 +13,7 @@ import type {
 import type { BareEvent } from '../../../machines/shared/bare-event.types';
 import type { IdEvent, TextEvent } from '../../../machines/shared/payload-event.types';
 import type { RecordVersion } from '../../../machines/shared/record-version.types';
+import type { Notice } from '../../../machines/shared/notice';
 
 export const FILTER_KEYS = [
   'status',
@@ -47,7 +48,7 @@ export interface RequestsContext {
     reason: string;
     report: BulkActionReply | null;
   };
-  notice: string | null;
+  notice: Notice | null;
   /** Someone else acted on the request first: said above its panel. */
   conflict: string | null;
   error: string | null;
