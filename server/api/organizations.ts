@@ -1,7 +1,7 @@
 // The organisation calls (spec §7 "Organizations, tags"): the picker's search, for every section
 // that picks an organisation (create, edit, and the sections to come).
-import { OrgSearchForm, type OrgSearchReply } from '../../src/domain/users';
-import { searchOrganizations } from '../organizations/search';
+import { OrgByIdQuery, OrgSearchForm, type OrgSearchReply } from '../../src/domain/users';
+import { organizationById, searchOrganizations } from '../organizations/search';
 import { defineRoute } from '../routes';
 
 /** The sections with an organization picker: the user area, Restrict Broker, both group screens. */
@@ -28,4 +28,17 @@ const getUserOrganization = defineRoute({
   },
 });
 
-export const organizationRoutes = [getUserOrganization];
+const getOrganizationById = defineRoute({
+  method: 'GET',
+  path: '/user/get_user_organization/',
+  access: ORGANIZATION_PICKERS,
+  schema: OrgByIdQuery,
+  summary: 'The organization with this id, as the search answers it (a list of it, or empty): an address naming one.',
+  async handler({ c, deps, input }) {
+    const org = await organizationById(deps.db, input.id);
+    const reply: OrgSearchReply = { result: org ? [org] : [] };
+    return c.json(reply);
+  },
+});
+
+export const organizationRoutes = [getUserOrganization, getOrganizationById];

@@ -36,6 +36,7 @@ export async function usersOfOrganizations(
     .execute();
   const users = rows.slice(0, ENTITY_LIST_MAX).map((r) => ({
     key: r.email,
+    id: Number(r.id),
     text: `${r.first_name} ${r.last_name}`.trim() || r.email,
     pid: Number(r.org_id),
     pname: r.org_name,

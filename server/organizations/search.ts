@@ -60,3 +60,13 @@ export async function searchOrganizations(db: Kysely<Database>, query: string): 
   }
   return [...prefixed, ...words].map((r) => ({ id: r.id, name: r.name, salesforceId: r.salesforce_id }));
 }
+
+/** One organisation by its id (an address naming it), or none. */
+export async function organizationById(db: Kysely<Database>, id: number): Promise<Organization | null> {
+  const row = await db
+    .selectFrom('organizations')
+    .select(['id', 'name', 'salesforce_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, salesforceId: row.salesforce_id } : null;
+}

@@ -98,6 +98,8 @@ export const BrokerListQuery = v.object({ pb: v.optional(Id) });
 const OrgUser = v.object({
   /** The user's email: what api/mybroker/ is asked with. */
   key: v.string(),
+  /** The user's id (ours, beside the spec's fields): what the screen's address names. */
+  id: v.number(),
   text: v.string(),
   pid: v.number(),
   pname: v.string(),

@@ -212,6 +212,8 @@ export const OrgSearchForm = v.object({ query: v.pipe(Text(200), v.minLength(2, 
 export const Organization = v.object({ id: v.number(), name: v.string(), salesforceId: v.nullable(v.string()) });
 export type Organization = v.InferOutput<typeof Organization>;
 export const OrgSearchReply = v.object({ result: v.array(Organization) });
+/** GET user/get_user_organization/?id=: one organisation by id (an address naming it), answered as the search is. */
+export const OrgByIdQuery = v.object({ id: Id });
 export type OrgSearchReply = v.InferOutput<typeof OrgSearchReply>;
 /** The organisation picker's value (spec §3). */
 export interface OrgPick {

@@ -7,7 +7,7 @@ import { IDLE_TIMEOUT_MS, SESSION_RECHECK_MS } from '../domain/constants';
 import { bannerMachine } from './banner/banner.machine';
 import { bannerPlan } from './banner/banner.plan';
 import { brokerActionsMachine } from '../sections/restrict-broker/restrict-broker.machine';
-import { brokerActionsPlan } from '../sections/restrict-broker/restrict-broker.plan';
+import { brokerActionsFromAddressPlan, brokerActionsPlan } from '../sections/restrict-broker/restrict-broker.plan';
 import { bulkEditMachine } from '../sections/user-list/bulk-edit.machine';
 import { bulkEditPlan, bulkEditReloadPlan } from '../sections/user-list/bulk-edit.plan';
 import { bulkTagUploadMachine } from '../sections/segments-n-tags/bulk-tag-upload.machine';
@@ -337,7 +337,10 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       "An organization, then a user: the user's Requested Brokers and My Brokers, the four actions on them and the two switches; frozen, the actions are off.",
     machine: brokerActionsMachine,
     source: 'src/sections/restrict-broker/restrict-broker.machine.ts',
-    plans: [{ title: 'An organization, a user, their brokers', plan: brokerActionsPlan }],
+    plans: [
+      { title: 'An organization, a user, their brokers', plan: brokerActionsPlan },
+      { title: 'An organization and a user the address names', plan: brokerActionsFromAddressPlan },
+    ],
   },
   {
     id: 'groupEditor',

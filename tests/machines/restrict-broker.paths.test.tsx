@@ -2,16 +2,23 @@
 // server in-process: an organization with users, one without, and a search that gets no answer;
 // a user's brokers read (frozen or not) or not; rows searched and selected; an action done,
 // refused because someone froze the user meanwhile, or not answered; a switch saved or not; the
-// organization cleared.
+// organization cleared. From an address naming Northwind and Olivia: both open at once; an
+// organization id no longer there, or not answered (retried, or another picked); Olivia gone.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { BROKER_MESSAGES } from '../../src/domain/brokers';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { brokerActionsMachine } from '../../src/sections/restrict-broker/restrict-broker.machine';
-import { brokerActionsPlan } from '../../src/sections/restrict-broker/restrict-broker.plan';
+import {
+  brokerActionsFromAddressPlan,
+  brokerActionsPlan,
+} from '../../src/sections/restrict-broker/restrict-broker.plan';
 import { BrokerActionsCtx } from '../../src/sections/restrict-broker/restrict-broker-context';
-import { RestrictBrokerScreen } from '../../src/sections/restrict-broker/restrict-broker-screen';
+import {
+  RestrictBrokerScreen,
+  type RestrictBrokerAddress,
+} from '../../src/sections/restrict-broker/restrict-broker-screen';
 import {
   ActorProbe,
   describePaths,
@@ -20,10 +27,11 @@ import {
   renderInConsole,
   type SignedInWorld,
 } from '../support/path-world';
-import { flush } from '../support/replay';
+import { flush, type Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const CALLS = {
+  findOrg: '/user/get_user_organization/',
   loadUsers: '/api/account/get_entity_list/',
   loadBrokers: '/api/mybroker/',
   runAction: '/api/mybroker/',
@@ -39,6 +47,9 @@ const ACTIONS = [
 
 interface World extends SignedInWorld {
   oliviaId: number;
+  northwindId: number;
+  /** What the page's address names as it opens. */
+  address: RestrictBrokerAddress | undefined;
   actor: AnyActorRef | null;
   /** The action last clicked: what the server's answer did. */
   ran: string | null;
@@ -117,6 +128,8 @@ beforeEach(async () => {
     user,
     actors,
     oliviaId: olivia.id,
+    northwindId: northwind,
+    address: undefined,
     actor: null,
     ran: null,
   };
@@ -132,6 +145,7 @@ function mount(): Promise<void> {
   renderInConsole(
     world.actors,
     <RestrictBrokerScreen
+      address={world.address}
       probe={<ActorProbe hook={BrokerActionsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />}
     />,
   );
@@ -214,194 +228,210 @@ function expectActions(enabled: Record<string, boolean>): void {
   }
 }
 
+const driverFor = (): Driver<World> => ({
+  machine: brokerActionsMachine,
+  bridge: world.bridge,
+  world,
+  mount,
+  actor: () => world.actor!,
+  calls: CALLS,
+  perform: {
+    'org.pick': async ({ next }) =>
+      next?.outcome === 'noUsers'
+        ? pickOrganization('Gran', 'Granite Peak Partners')
+        : pickOrganization('North', 'Northwind Capital'),
+    'org.clear': async () => world.user.click(button('Clear organization')),
+    'org.retry': async () => world.user.click(button('Retry')),
+    'users.retry': async () => world.user.click(button('Retry')),
+    'user.pick': pickUser,
+    'brokers.retry': async () => world.user.click(button('Retry')),
+    'search.change': async () => world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
+    'select.toggle': async () =>
+      world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
+    'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
+    'action.run': async ({ step }) => {
+      world.ran = step.event['action'] as string;
+      await world.user.click(button(LABELS[world.ran]!));
+    },
+    'action.confirm': async () =>
+      world.user.click(within(question()).getByRole('button', { name: QUESTIONS[world.ran!]!.action })),
+    'action.cancel': async () => world.user.click(within(question()).getByRole('button', { name: 'Cancel' })),
+    'flag.toggle': async ({ next, actor }) => {
+      const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
+      await world.user.click(
+        aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
+      );
+    },
+  },
+  arrange: {
+    // The address names an organization that is not there (any more).
+    orgUnknown: async () => void (world.address = { org: world.northwindId + 1000, user: world.oliviaId }),
+    orgUnreachable: async () => world.bridge.setOffline(true, [CALLS.findOrg]),
+    // Olivia left the organization's users since the link was made.
+    userGone: async () =>
+      void (await world.server.db.updateTable('users').set({ deleted: 1 }).where('id', '=', world.oliviaId).execute()),
+    usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
+    brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
+    brokersLoadedFrozen: async () => void (await setFrozen(1)),
+    // Someone froze Olivia while the page still shows her open.
+    actionRefusedFrozen: async () => void (await setFrozen(1)),
+    actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
+    flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
+  },
+  afterOutcome: Object.fromEntries(
+    ['orgUnreachable', 'usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
+      n,
+      async () => world.bridge.setOffline(false),
+    ]),
+  ),
+  expectations: {
+    findingOrg: (s) => {
+      expect(s.getByText('Loading the organization…')).toBeVisible();
+      expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+    },
+    orgFailed: (s) => {
+      expect(s.getByRole('alert')).toHaveTextContent(`Could not load the organization. ${NO_ANSWER}`);
+      expect(button('Retry')).toBeEnabled();
+      expect(s.getByRole('combobox', { name: 'Organization' })).toBeEnabled();
+    },
+    noOrganization: (s) => {
+      expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
+      expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
+      expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+      expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+    },
+    loadingUsers: (s) => {
+      expect(s.getByText('Loading users…')).toBeVisible();
+      expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+    },
+    noUsers: (s) => {
+      expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
+      expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
+    },
+    usersFailed: (s) => {
+      expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
+      expect(button('Retry')).toBeEnabled();
+    },
+    choosingUser: (s) => {
+      expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
+      expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
+      expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
+    },
+    loadingBrokers: (s) => {
+      expect(s.getByText('Loading brokers…')).toBeVisible();
+      expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
+    },
+    brokersFailed: (s) => {
+      expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
+      expect(button('Retry')).toBeEnabled();
+    },
+    'loaded.ready': async (s, { step }) => {
+      expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
+      expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
+      expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
+      expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
+      const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
+      switch (step?.outcome ?? step?.event.type) {
+        case 'actionDone':
+          expect(s.getByRole('status')).toHaveTextContent('Response: Success');
+          expect(s.getByRole('status')).toHaveTextContent(RESULTS[world.ran!]!);
+          expect(rowNames('My Brokers')).toEqual(MINE_AFTER[world.ran!]);
+          break;
+        case 'action.cancel':
+          // Asked, then cancelled: nothing changed, on screen or stored.
+          expect(s.queryByRole('alertdialog')).toBeNull();
+          expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+          expect(
+            await world.server.db
+              .selectFrom('user_brokers')
+              .select('broker_id')
+              .where('user_id', '=', world.oliviaId)
+              .where('list', '=', 'my')
+              .execute(),
+          ).toHaveLength(2);
+          break;
+        case 'actionUnreachable':
+          expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+          expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+          break;
+        case 'flagsSaved':
+          expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
+          expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
+          expect(aSwitch('Auto BRM Update')).not.toBeChecked();
+          break;
+        case 'flagsUnreachable':
+          expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
+          expect(aSwitch('Auto BRM Update')).toBeChecked();
+          break;
+        case 'search.change':
+          expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+          expect(s.getByText('1 of 2 shown')).toBeVisible();
+          break;
+        case 'select.toggle':
+          expect(cedar).toBeChecked();
+          expectActions({
+            'Remove Open Access Brokers': true,
+            'Replace with Requested Brokers': true,
+            'Add to My Brokers': true,
+          });
+          break;
+        case 'select.all':
+          for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
+          expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
+          expectActions({
+            'Remove Open Access Brokers': true,
+            'Replace with Requested Brokers': true,
+            'Delete from My Brokers': true,
+            // Cedar may be chosen in Requested Brokers before.
+            'Add to My Brokers': cedar.getAttribute('data-state') === 'checked',
+          });
+          break;
+        default:
+          // Nothing selected: the two one-click actions only.
+          expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
+          expect(cedar).not.toBeChecked();
+          expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
+      }
+    },
+    'loaded.frozen': (s, { step }) => {
+      expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
+      expectActions({});
+      expect(aSwitch('Freeze My Brokers')).toBeChecked();
+      expect(aSwitch('Freeze My Brokers')).toBeEnabled();
+      for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
+      if (step?.outcome === 'actionRefusedFrozen') {
+        expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
+        expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
+      }
+      if (step?.outcome === 'freezeSaved')
+        expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
+      if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
+    },
+    'loaded.confirming': () => {
+      const asked = QUESTIONS[world.ran!]!;
+      const dialog = within(question());
+      expect(dialog.getByRole('heading', { name: asked.title })).toBeVisible();
+      expect(question()).toHaveTextContent(asked.text);
+      expect(dialog.getByRole('button', { name: asked.action })).toBeEnabled();
+    },
+    'loaded.acting': (s) => {
+      expectActions({});
+      expect(aSwitch('Auto BRM Update')).toBeDisabled();
+      expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+    },
+    'loaded.savingFlags': (s) => {
+      expect(s.getByRole('status')).toHaveTextContent('Saving…');
+      expect(aSwitch('Freeze My Brokers')).toBeDisabled();
+      expectActions({});
+    },
+  },
+});
+
 describePaths(
   'brokerActions machine paths (Restrict Broker, real server)',
   brokerActionsPlan,
-  {
-    driver: () => ({
-      machine: brokerActionsMachine,
-      bridge: world.bridge,
-      world,
-      mount,
-      actor: () => world.actor!,
-      calls: CALLS,
-      perform: {
-        'org.pick': async ({ next }) =>
-          next?.outcome === 'noUsers'
-            ? pickOrganization('Gran', 'Granite Peak Partners')
-            : pickOrganization('North', 'Northwind Capital'),
-        'org.clear': async () => world.user.click(button('Clear organization')),
-        'users.retry': async () => world.user.click(button('Retry')),
-        'user.pick': pickUser,
-        'brokers.retry': async () => world.user.click(button('Retry')),
-        'search.change': async () =>
-          world.user.type(screen.getByRole('textbox', { name: 'Search My Brokers' }), 'apex'),
-        'select.toggle': async () =>
-          world.user.click(within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' })),
-        'select.all': async () => world.user.click(screen.getByRole('checkbox', { name: 'Select All My Brokers' })),
-        'action.run': async ({ step }) => {
-          world.ran = step.event['action'] as string;
-          await world.user.click(button(LABELS[world.ran]!));
-        },
-        'action.confirm': async () =>
-          world.user.click(within(question()).getByRole('button', { name: QUESTIONS[world.ran!]!.action })),
-        'action.cancel': async () => world.user.click(within(question()).getByRole('button', { name: 'Cancel' })),
-        'flag.toggle': async ({ next, actor }) => {
-          const frozen = actor.getSnapshot().matches({ loaded: 'frozen' });
-          await world.user.click(
-            aSwitch(next?.outcome === 'freezeSaved' || frozen ? 'Freeze My Brokers' : 'Auto BRM Update'),
-          );
-        },
-      },
-      arrange: {
-        usersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadUsers]),
-        brokersUnreachable: async () => world.bridge.setOffline(true, [CALLS.loadBrokers]),
-        brokersLoadedFrozen: async () => void (await setFrozen(1)),
-        // Someone froze Olivia while the page still shows her open.
-        actionRefusedFrozen: async () => void (await setFrozen(1)),
-        actionUnreachable: async () => world.bridge.setOffline(true, [CALLS.runAction]),
-        flagsUnreachable: async () => world.bridge.setOffline(true, [CALLS.saveFlags]),
-      },
-      afterOutcome: Object.fromEntries(
-        ['usersUnreachable', 'brokersUnreachable', 'actionUnreachable', 'flagsUnreachable'].map((n) => [
-          n,
-          async () => world.bridge.setOffline(false),
-        ]),
-      ),
-      expectations: {
-        noOrganization: (s) => {
-          expect(s.getByText('Pick an organization to see its users.')).toBeVisible();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('');
-          expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
-          expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
-        },
-        loadingUsers: (s) => {
-          expect(s.getByText('Loading users…')).toBeVisible();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
-        },
-        noUsers: (s) => {
-          expect(s.getByRole('status')).toHaveTextContent('Granite Peak Partners has no users.');
-          expect(s.getByRole('combobox', { name: 'User' })).toBeDisabled();
-        },
-        usersFailed: (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent(`Could not load the users. ${NO_ANSWER}`);
-          expect(button('Retry')).toBeEnabled();
-        },
-        choosingUser: (s) => {
-          expect(s.getByText('Choose a user to see their brokers.')).toBeVisible();
-          expect(s.getByRole('combobox', { name: 'User' })).toBeEnabled();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
-        },
-        loadingBrokers: (s) => {
-          expect(s.getByText('Loading brokers…')).toBeVisible();
-          expect(s.queryByRole('list', { name: 'My Brokers' })).toBeNull();
-        },
-        brokersFailed: (s) => {
-          expect(s.getByRole('alert')).toHaveTextContent(`Could not load the brokers. ${NO_ANSWER}`);
-          expect(button('Retry')).toBeEnabled();
-        },
-        'loaded.ready': async (s, { step }) => {
-          expect(s.getByRole('combobox', { name: 'User' })).toHaveTextContent('Olivia Smith');
-          expect(rowNames('Requested Brokers')).toEqual(['Cedar Partners']);
-          expect(aSwitch('Freeze My Brokers')).not.toBeChecked();
-          expect(s.queryByText(/Freeze My Brokers is on/)).toBeNull();
-          const cedar = within(list('Requested Brokers')).getByRole('checkbox', { name: 'Cedar Partners' });
-          switch (step?.outcome ?? step?.event.type) {
-            case 'actionDone':
-              expect(s.getByRole('status')).toHaveTextContent('Response: Success');
-              expect(s.getByRole('status')).toHaveTextContent(RESULTS[world.ran!]!);
-              expect(rowNames('My Brokers')).toEqual(MINE_AFTER[world.ran!]);
-              break;
-            case 'action.cancel':
-              // Asked, then cancelled: nothing changed, on screen or stored.
-              expect(s.queryByRole('alertdialog')).toBeNull();
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-              expect(
-                await world.server.db
-                  .selectFrom('user_brokers')
-                  .select('broker_id')
-                  .where('user_id', '=', world.oliviaId)
-                  .where('list', '=', 'my')
-                  .execute(),
-              ).toHaveLength(2);
-              break;
-            case 'actionUnreachable':
-              expect(s.getByRole('alert')).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-              break;
-            case 'flagsSaved':
-              expect(s.getByRole('status')).toHaveTextContent('Response: 200 OK');
-              expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update off, Freeze My Brokers off.');
-              expect(aSwitch('Auto BRM Update')).not.toBeChecked();
-              break;
-            case 'flagsUnreachable':
-              expect(s.getByRole('alert')).toHaveTextContent(`Not saved. ${NO_ANSWER}`);
-              expect(aSwitch('Auto BRM Update')).toBeChecked();
-              break;
-            case 'search.change':
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-              expect(s.getByText('1 of 2 shown')).toBeVisible();
-              break;
-            case 'select.toggle':
-              expect(cedar).toBeChecked();
-              expectActions({
-                'Remove Open Access Brokers': true,
-                'Replace with Requested Brokers': true,
-                'Add to My Brokers': true,
-              });
-              break;
-            case 'select.all':
-              for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeChecked();
-              expect(s.getByText('2 brokers · 2 selected')).toBeVisible();
-              expectActions({
-                'Remove Open Access Brokers': true,
-                'Replace with Requested Brokers': true,
-                'Delete from My Brokers': true,
-                // Cedar may be chosen in Requested Brokers before.
-                'Add to My Brokers': cedar.getAttribute('data-state') === 'checked',
-              });
-              break;
-            default:
-              // Nothing selected: the two one-click actions only.
-              expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
-              expect(cedar).not.toBeChecked();
-              expectActions({ 'Remove Open Access Brokers': true, 'Replace with Requested Brokers': true });
-          }
-        },
-        'loaded.frozen': (s, { step }) => {
-          expect(s.getByText(/Freeze My Brokers is on: this user’s My Brokers cannot be changed/)).toBeVisible();
-          expectActions({});
-          expect(aSwitch('Freeze My Brokers')).toBeChecked();
-          expect(aSwitch('Freeze My Brokers')).toBeEnabled();
-          for (const box of within(list('My Brokers')).getAllByRole('checkbox')) expect(box).toBeDisabled();
-          if (step?.outcome === 'actionRefusedFrozen') {
-            expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozen);
-            expect(s.getByRole('alert')).toHaveTextContent(BROKER_MESSAGES.frozenResult);
-          }
-          if (step?.outcome === 'freezeSaved')
-            expect(s.getByRole('status')).toHaveTextContent('Auto BRM Update on, Freeze My Brokers on.');
-          if (step?.event.type === 'search.change') expect(rowNames('My Brokers')).toEqual(['Apex Securities']);
-        },
-        'loaded.confirming': () => {
-          const asked = QUESTIONS[world.ran!]!;
-          const dialog = within(question());
-          expect(dialog.getByRole('heading', { name: asked.title })).toBeVisible();
-          expect(question()).toHaveTextContent(asked.text);
-          expect(dialog.getByRole('button', { name: asked.action })).toBeEnabled();
-        },
-        'loaded.acting': (s) => {
-          expectActions({});
-          expect(aSwitch('Auto BRM Update')).toBeDisabled();
-          expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
-        },
-        'loaded.savingFlags': (s) => {
-          expect(s.getByRole('status')).toHaveTextContent('Saving…');
-          expect(aSwitch('Freeze My Brokers')).toBeDisabled();
-          expectActions({});
-        },
-      },
-    }),
-  },
+  { driver: driverFor },
   () => {
     // The walk asks with one action per question state; the other wordings, each asked and answered.
     const myIds = async () =>
@@ -453,5 +483,17 @@ describePaths(
       expect(rowNames('My Brokers')).toEqual(['Apex Securities', 'Beacon ResearchOpen access']);
       expect(await myIds()).toBe(2);
     });
+  },
+);
+
+// Reload or a shared link with ?org=&user=: Northwind and Olivia's brokers open at once.
+describePaths(
+  'brokerActions machine paths from an address naming an organization and a user',
+  brokerActionsFromAddressPlan,
+  {
+    driver: () => {
+      world.address = { org: world.northwindId, user: world.oliviaId };
+      return driverFor();
+    },
   },
 );

@@ -149,7 +149,14 @@ describe('get_entity_list/ (origin restrict_broker)', () => {
       status: true,
       more: false,
       user: [
-        { key: lone.email, text: expect.stringMatching(/^Bo Broker/), pid: other, pname: 'Other', broker_count: 2 },
+        {
+          key: lone.email,
+          id: lone.id,
+          text: expect.stringMatching(/^Bo Broker/),
+          pid: other,
+          pname: 'Other',
+          broker_count: 2,
+        },
       ],
     });
   });

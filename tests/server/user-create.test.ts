@@ -158,6 +158,15 @@ describe('get_user_organization/', () => {
     ).toBeGreaterThan(0);
     expect((await search('north', await staffBrowser(['admin_panel_access', 'create_user_tab']))).status).toBe(403);
   });
+
+  it('answers one organization by its id (an address naming it) as the search does, or none', async () => {
+    const byId = async (id: string) => admin.send('GET', `/user/get_user_organization/?id=${id}`);
+    const found = await byId(String(orgs['Harbo']));
+    expect(found.status).toBe(200);
+    expect(await found.json()).toEqual({ result: [{ id: orgs['Harbo'], name: 'Harbo', salesforceId: 'SF-5' }] });
+    expect(await (await byId('2147483647')).json()).toEqual({ result: [] });
+    expect((await byId('north')).status).toBe(400);
+  });
 });
 
 describe('owners, settings and defaults', () => {

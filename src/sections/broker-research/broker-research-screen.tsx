@@ -32,8 +32,9 @@ export function BrokerResearchScreen({ search }: { search: TabSearch }) {
         Broker Research
       </Heading>
       <Tabs.Root value={search.tab} onValueChange={(v) => search.openTab(brTabOf(v))}>
-        {/* One line whatever the width: the row scrolls sideways (a thin bar shows it) rather than wrap. */}
-        <Tabs.List wrap="nowrap" className="scrolling-tab-list">
+        {/* One line: size 1 keeps all eight in sight beside the menu from 1200 px (where the menu
+            folds, the page is wider); narrower, the row scrolls sideways (a thin bar shows it) rather than wrap. */}
+        <Tabs.List size="1" wrap="nowrap" className="scrolling-tab-list">
           {BR_TABS.map((tab) => (
             <Tabs.Trigger key={tab} value={tab}>
               {BR_TAB_LABELS[tab]}

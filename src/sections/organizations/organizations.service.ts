@@ -11,3 +11,12 @@ export async function searchOrganizations(query: string): Promise<Organization[]
   );
   return reply.result;
 }
+
+/** The organisation with this id (an address naming it), or null when there is none. */
+export async function fetchOrganization(id: number): Promise<Organization | null> {
+  const reply = v.parse(
+    OrgSearchReply,
+    await http(`/user/get_user_organization/?${new URLSearchParams({ id: String(id) })}`),
+  );
+  return reply.result[0] ?? null;
+}

@@ -2,11 +2,13 @@
 // its users; then the user's switches, the four actions and the two lists. Thin: everything it
 // shows comes from the brokerActions machine through selectors.
 import { Box, Button, Callout, Card, Flex, Select, Text } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BROKER_ACTION_LABELS, type BrokerAction } from '../../domain/brokers';
 import { liveBrokerActionsMachine } from './restrict-broker.live';
 import { listOfAction } from './restrict-broker.machine';
 import {
+  sameAddress,
+  selectAddress,
   selectBusy,
   selectEmail,
   selectError,
@@ -20,6 +22,7 @@ import {
   selectSelected,
   selectStage,
   selectUsers,
+  type RestrictBrokerAddress,
 } from './restrict-broker.selectors';
 import type { FlagName } from './restrict-broker.types';
 import { useConsole, useInspect } from '../../ui/console-context';
@@ -34,16 +37,34 @@ import { RetryCallout } from '../../ui/shared/retry-callout';
 import { SavedSwitch } from '../../ui/form/saved-switch';
 import { SectionPage } from '../../ui/shared/section-page';
 
-/** The screen with its machine: what the route mounts (tests put a probe inside to hold the actor). */
-export function RestrictBrokerScreen({ probe }: { probe?: ReactNode }) {
+export type { RestrictBrokerAddress };
+
+export interface RestrictBrokerProps {
+  /** Tests put a probe inside to hold the actor. */
+  probe?: ReactNode;
+  /** What the address names, and where what the screen shows goes (Reload and a link return to it). */
+  address?: RestrictBrokerAddress;
+  onAddress?: (address: RestrictBrokerAddress) => void;
+}
+
+/** The screen with its machine: what the route mounts. */
+export function RestrictBrokerScreen({ probe, address, onAddress }: RestrictBrokerProps) {
   const { config } = useConsole();
-  const [input] = useState(() => ({ product: config.product_key }));
+  // The address is read once, as the machine starts; afterwards the machine says what it shows.
+  const [input] = useState(() => ({ product: config.product_key, orgId: address?.org, userId: address?.user }));
   return (
     <BrokerActionsCtx.Provider logic={liveBrokerActionsMachine} options={{ input, inspect: useInspect() }}>
       {probe}
+      <AddressKeeper onAddress={onAddress} />
       <RestrictBrokerView />
     </BrokerActionsCtx.Provider>
   );
+}
+
+function AddressKeeper({ onAddress }: { onAddress?: ((address: RestrictBrokerAddress) => void) | undefined }) {
+  const address = BrokerActionsCtx.useSelector(selectAddress, sameAddress);
+  useEffect(() => onAddress?.(address), [address, onAddress]);
+  return null;
 }
 
 export function RestrictBrokerView() {
@@ -58,6 +79,7 @@ export function RestrictBrokerView() {
 
 /** Where the card stands before a user's brokers are shown: a read under way or its outcome is a status. */
 const stageNotes = (org: OrgPick | null): Partial<Record<ReturnType<typeof selectStage>, OrgStageNote>> => ({
+  findingOrg: { text: 'Loading the organization…', status: true },
   noOrganization: { text: 'Pick an organization to see its users.', status: false },
   loadingUsers: { text: 'Loading users…', status: true },
   noUsers: {
@@ -69,6 +91,13 @@ const stageNotes = (org: OrgPick | null): Partial<Record<ReturnType<typeof selec
   choosingUser: { text: 'Choose a user to see their brokers.', status: false },
   loadingBrokers: { text: 'Loading brokers…', status: true },
 });
+
+/** The reads that failed, each with its Retry. */
+const RETRIES = {
+  orgFailed: { lead: 'Could not load the organization.', retry: 'org.retry' },
+  usersFailed: { lead: 'Could not load the users.', retry: 'users.retry' },
+  brokersFailed: { lead: 'Could not load the brokers.', retry: 'brokers.retry' },
+} as const;
 
 function Pickers() {
   const actor = BrokerActionsCtx.useActorRef();
@@ -114,12 +143,12 @@ function Pickers() {
         </Box>
       </Flex>
       <OrgStageLine note={stageNotes(org)[stage]} />
-      {(stage === 'usersFailed' || stage === 'brokersFailed') && (
+      {stage in RETRIES && (
         <RetryCallout
           mt="3"
-          lead={stage === 'usersFailed' ? 'Could not load the users.' : 'Could not load the brokers.'}
+          lead={RETRIES[stage as keyof typeof RETRIES].lead}
           error={error}
-          onRetry={() => actor.send({ type: stage === 'usersFailed' ? 'users.retry' : 'brokers.retry' })}
+          onRetry={() => actor.send({ type: RETRIES[stage as keyof typeof RETRIES].retry })}
         />
       )}
     </Card>

@@ -6,6 +6,8 @@
 // brokers the server answered. While Freeze My Brokers is on the four actions are off (the
 // server refuses them too); the switches stay on, so the user can be unfrozen. The three actions
 // that take brokers out of My Brokers ask first (confirming), naming what goes and how many.
+// An address naming an organization (and a user of it) opens them at once (opening, a transient
+// first state; the organization is read by its id, the user found among its users by theirs).
 import { and, assign, fromPromise, setup } from 'xstate';
 import { BROKER_MESSAGES, ONE_CLICK_ACTIONS, type BrokerAction } from '../../domain/brokers';
 import { callStates } from '../../machines/shared/call-state';
@@ -19,6 +21,7 @@ import type {
   BrokerNotice,
   EntityListReply,
   FlagName,
+  FoundOrg,
   ListName,
   LoadedBrokers,
   SavedFlags,
@@ -27,8 +30,11 @@ import type {
 const EMPTY_LISTS = { my: [], requested: [] };
 const NO_SELECTION = { my: [], requested: [] };
 const NO_SEARCH = { my: '', requested: '' };
+/** Nothing named by the address any more: what a person picks (or what was not found) replaces it. */
+const NOT_OPENING = { org: null, user: null };
 /** What another user empties: their lists, what was selected and searched in them, what was said. */
 const NO_USER = {
+  opening: NOT_OPENING,
   email: null,
   lists: EMPTY_LISTS,
   selected: NO_SELECTION,
@@ -66,6 +72,12 @@ const pruned = (selected: number[], list: { id: number }[]) => {
   return selected.filter((id) => present.has(id));
 };
 
+const orgs = listStates<BrokerActionsContext, BrokerActionsEvent>()({
+  loading: 'findingOrg',
+  failed: 'orgFailed',
+  retry: 'org.retry',
+  failure: (error) => failureNotice(error).text,
+});
 const users = listStates<BrokerActionsContext, BrokerActionsEvent>()({
   loading: 'loadingUsers',
   failed: 'usersFailed',
@@ -82,6 +94,7 @@ const brokers = listStates<BrokerActionsContext, BrokerActionsEvent>()({
 const brokerActionsSetup = setup({
   types: { context: {} as BrokerActionsContext, events: {} as BrokerActionsEvent, input: {} as BrokerActionsInput },
   actors: {
+    findOrg: fromPromise<FoundOrg, { orgId: number }>(() => Promise.reject(new Error('provide findOrg'))),
     loadUsers: fromPromise<EntityListReply, { sfAccId: string }>(() => Promise.reject(new Error('provide loadUsers'))),
     loadBrokers: fromPromise<LoadedBrokers, { product: string; email: string }>(() =>
       Promise.reject(new Error('provide loadBrokers')),
@@ -94,7 +107,11 @@ const brokerActionsSetup = setup({
     ),
   },
   guards: {
+    orgNamed: ({ context }) => context.opening.org !== null,
+    orgFound: (_, found: FoundOrg) => found !== null,
     hasUsers: (_, reply: EntityListReply) => reply.user.length > 0,
+    /** The user the address names is among the organization's. */
+    userNamed: ({ context }, reply: EntityListReply) => reply.user.some((u) => u.id === context.opening.user),
     frozen: ({ context }) => context.flags.freeze,
     mayRun: ({ context, event }) => {
       if (event.type !== 'action.run') return false;
@@ -137,7 +154,9 @@ const calling = callStates(brokerActionsSetup);
 export const brokerActionsMachine = brokerActionsSetup.createMachine({
   id: 'brokerActions',
   context: ({ input }) => ({
-    ...input,
+    product: input.product,
+    // A user is only looked for among the users of the organization the address names.
+    opening: { org: input.orgId ?? null, user: input.orgId === undefined ? null : (input.userId ?? null) },
     org: null,
     users: [],
     moreUsers: false,
@@ -151,8 +170,28 @@ export const brokerActionsMachine = brokerActionsSetup.createMachine({
     notice: null,
     error: null,
   }),
-  initial: 'noOrganization',
+  initial: 'opening',
   states: {
+    opening: { always: [{ guard: 'orgNamed', target: 'findingOrg' }, { target: 'noOrganization' }] },
+    findingOrg: calling('findOrg', {
+      input: ({ context }) => ({ orgId: context.opening.org ?? 0 }),
+      onDone: [
+        {
+          guard: { type: 'orgFound', params: ({ event }) => event.output },
+          target: 'loadingUsers',
+          actions: assign({ org: ({ event }) => event.output }),
+        },
+        // No organization has that id (any more): the page starts empty.
+        { target: 'noOrganization', actions: assign({ opening: NOT_OPENING }) },
+      ],
+      onError: orgs.onError,
+    }),
+    orgFailed: {
+      on: {
+        ...orgs.on,
+        'org.pick': { target: 'loadingUsers', actions: 'pickOrg' },
+      },
+    },
     noOrganization: {
       on: { 'org.pick': { target: 'loadingUsers', actions: 'pickOrg' } },
     },
@@ -160,11 +199,25 @@ export const brokerActionsMachine = brokerActionsSetup.createMachine({
       input: ({ context }) => ({ sfAccId: context.org?.salesforceId ?? '' }),
       onDone: [
         {
+          guard: { type: 'userNamed', params: ({ event }) => event.output },
+          target: 'loadingBrokers',
+          actions: assign(({ context, event }) => ({
+            users: event.output.user,
+            moreUsers: event.output.more,
+            email: event.output.user.find((u) => u.id === context.opening.user)!.key,
+            opening: NOT_OPENING,
+          })),
+        },
+        {
           guard: { type: 'hasUsers', params: ({ event }) => event.output },
           target: 'choosingUser',
-          actions: assign({ users: ({ event }) => event.output.user, moreUsers: ({ event }) => event.output.more }),
+          actions: assign({
+            users: ({ event }) => event.output.user,
+            moreUsers: ({ event }) => event.output.more,
+            opening: NOT_OPENING,
+          }),
         },
-        { target: 'noUsers' },
+        { target: 'noUsers', actions: assign({ opening: NOT_OPENING }) },
       ],
       onError: users.onError,
     }),

@@ -2,7 +2,8 @@
 // brokers read (frozen or not) or not; rows searched and selected; each kind of action done,
 // refused because the user was frozen meanwhile, or not answered; a switch saved or not. The three
 // actions that take brokers out ask first: each question is its own state of the walk, confirmed
-// or cancelled.
+// or cancelled. From an address naming an organization and a user: the organization found, not
+// there, or not answered (retried, or another picked); the user among its users, or not.
 import { doneEvent, failedEvent, type MachinePlan } from '../../workflows/plan';
 import { brokerActionsMachine } from './restrict-broker.machine';
 import type { BrokerActionsContext } from './restrict-broker.types';
@@ -10,11 +11,13 @@ import type { BrokerActionsContext } from './restrict-broker.types';
 const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
 const USER = {
   key: 'olivia@northwind.example',
+  id: 1,
   text: 'Olivia Smith',
   pid: 1,
   pname: 'Northwind Capital',
   broker_count: 2,
 };
+const OSCAR = { ...USER, key: 'oscar@northwind.example', id: 2, text: 'Oscar Lee', broker_count: 0 };
 const A = { id: 1, name: 'Apex Securities', open_access: false };
 const B = { id: 2, name: 'Beacon Research', open_access: true };
 const C = { id: 3, name: 'Cedar Partners', open_access: false };
@@ -100,4 +103,26 @@ export const brokerActionsPlan: MachinePlan<typeof brokerActionsMachine> = {
       s.matches({ loaded: 'ready' }) && selected.requested.length > 0,
     ]);
   },
+};
+
+/**
+ * Reload or a shared link with ?org=&user=: the organization read by its id (found, not there, or
+ * not answered, then retried or another picked), then its users (the user named among them, whose
+ * brokers load at once, or not). The rest of the screen is walked by the plan above.
+ */
+export const brokerActionsFromAddressPlan: MachinePlan<typeof brokerActionsMachine> = {
+  ...brokerActionsPlan,
+  input: { product: 'product', orgId: ORG.org_id, userId: USER.id },
+  outcomes: [
+    { name: 'orgFound', event: doneEvent('findOrg', ORG) },
+    { name: 'orgUnknown', event: doneEvent('findOrg', null) },
+    { name: 'orgUnreachable', event: failedEvent('findOrg') },
+    ...brokerActionsPlan.outcomes.filter((o) => ['usersFound', 'brokersLoaded'].includes(o.name)),
+    { name: 'userGone', event: doneEvent('loadUsers', { status: true, user: [OSCAR], more: false }) },
+  ],
+  events: [{ type: 'org.retry' }, ...brokerActionsPlan.events],
+  // Only what opens the address: the reads, and in the failed read its Retry or another pick.
+  filterEvents: (s, e) =>
+    e.type.startsWith('xstate.') || (s.matches('orgFailed') && (e.type === 'org.retry' || e.type === 'org.pick')),
+  serializeState: (s) => JSON.stringify([s.value, (s.context as BrokerActionsContext).opening.user !== null]),
 };

@@ -8,6 +8,8 @@ type S = SnapshotFrom<typeof brokerActionsMachine>;
 
 export const selectOrg = (s: S) => s.context.org;
 export const selectStage = (s: S) => {
+  if (s.matches('findingOrg')) return 'findingOrg' as const;
+  if (s.matches('orgFailed')) return 'orgFailed' as const;
   if (s.matches('noOrganization')) return 'noOrganization' as const;
   if (s.matches('loadingUsers')) return 'loadingUsers' as const;
   if (s.matches('noUsers')) return 'noUsers' as const;
@@ -18,6 +20,19 @@ export const selectStage = (s: S) => {
   return 'loaded' as const;
 };
 export const selectUsers = (s: S) => s.context.users;
+
+/** What the address keeps: the organization and the user shown, or named and still being found. */
+export interface RestrictBrokerAddress {
+  org?: number;
+  user?: number;
+}
+export const selectAddress = (s: S): RestrictBrokerAddress => {
+  const { org, opening, email, users } = s.context;
+  const orgId = org?.org_id ?? opening.org;
+  const userId = email === null ? opening.user : users.find((u) => u.key === email)?.id;
+  return { ...(orgId ? { org: orgId } : {}), ...(userId ? { user: userId } : {}) };
+};
+export const sameAddress = (a: RestrictBrokerAddress, b: RestrictBrokerAddress) => a.org === b.org && a.user === b.user;
 export const selectMoreUsers = (s: S) => s.context.moreUsers;
 export const selectEmail = (s: S) => s.context.email;
 export const selectError = (s: S) => s.context.error;

@@ -16,6 +16,15 @@ export type FlagName = keyof BrokerFlags;
 export interface BrokerActionsInput {
   /** The platform key: it names the brokers' id field on the wire. */
   product: string;
+  /** What the address names (Reload, a shared link): the organization, and a user of it. */
+  orgId?: number | undefined;
+  userId?: number | undefined;
+}
+
+/** The organization and user an address named, until they are found (or are not there). */
+export interface Opening {
+  org: number | null;
+  user: number | null;
 }
 
 export interface BrokerNotice {
@@ -25,7 +34,9 @@ export interface BrokerNotice {
   detail: string | null;
 }
 
-export interface BrokerActionsContext extends BrokerActionsInput {
+export interface BrokerActionsContext {
+  product: string;
+  opening: Opening;
   org: OrgPick | null;
   users: OrgUser[];
   /** The organization has more users than were listed. */
@@ -41,12 +52,12 @@ export interface BrokerActionsContext extends BrokerActionsInput {
   /** The switch being saved. */
   savingFlag: FlagName | null;
   notice: BrokerNotice | null;
-  /** Why the users or the brokers could not be read. */
+  /** Why the organization, the users or the brokers could not be read. */
   error: string | null;
 }
 
 export type BrokerActionsEvent =
-  | BareEvent<'users.retry' | 'brokers.retry'>
+  | BareEvent<'org.retry' | 'users.retry' | 'brokers.retry'>
   | { type: 'org.pick'; org: OrgPick }
   /** The picker's clear button: back to no organization. */
   | { type: 'org.clear' }
@@ -61,6 +72,8 @@ export type BrokerActionsEvent =
   /** A switch flipped: it is saved at once. */
   | { type: 'flag.toggle'; flag: FlagName };
 
+/** The organization an address names, or null when there is none. */
+export type FoundOrg = OrgPick | null;
 export type LoadedBrokers = { lists: BrokerLists; flags: BrokerFlags };
 export type SavedFlags = BrokerFlags & { msg: string };
 export type { ActionOutcome, EntityListReply };

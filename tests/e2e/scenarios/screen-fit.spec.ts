@@ -1,8 +1,8 @@
 // The shell and the lists on a laptop and a tablet: at 1024 × 768 and 768 × 1024 the side menu
 // folds behind the header's Menu button, no page scrolls sideways, and the columns that say whose
-// row it is (name, email, organization …) stay readable while the others give way; at 1400 px the
-// Broker Research tabs keep to one line. Screenshots of each list at each size land in
-// screenshots/screen-fit/.
+// row it is (name, email, organization …) stay readable while the others give way; at 1400, 1280
+// and 1200 px every Broker Research tab is in sight on one line. Screenshots of each list at each
+// size land in screenshots/screen-fit/.
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { check } from '../harness/check';
@@ -13,6 +13,13 @@ import type { Scenario } from '../harness/scenario';
 const SIZES = [
   { width: 1024, height: 768 },
   { width: 768, height: 1024 },
+] as const;
+
+/** The menu beside the page (from 1200 px): every Broker Research tab in sight. */
+const WIDE_SIZES = [
+  { width: 1400, height: 900 },
+  { width: 1280, height: 800 },
+  { width: 1200, height: 800 },
 ] as const;
 
 /** Each list: where it is, the table's name, its identity columns. */
@@ -130,24 +137,43 @@ export const scenario: Scenario = {
         });
       }
     }
-    await page.setViewportSize({ width: 1400, height: 900 });
-    await t.step(
-      '1400 × 900: the menu stands beside the page and the Broker Research tabs keep to one line',
-      async () => {
-        await page.goto(`${admin.server.url}/broker_research`);
-        await page.getByRole('navigation', { name: 'Sections' }).waitFor();
-        const tabs = page.getByRole('main').getByRole('tab');
-        await tabs.first().waitFor();
-        const tops = await tabs.evaluateAll((list) => list.map((tab) => Math.round(tab.getBoundingClientRect().top)));
-        check(new Set(tops).size === 1, `the ${tops.length} tabs on one line (tops ${[...new Set(tops)].join(', ')})`);
-        const overrun = await page
-          .getByRole('main')
-          .getByRole('tablist')
-          .evaluate((list) => Math.round(list.scrollWidth - list.clientWidth));
-        check(overrun <= 0, `every tab in sight, none scrolled off (${overrun} px beyond the row)`);
-        await page.screenshot({ path: path.join(ARTIFACTS, 'screen-fit', '1400x900-broker-research.png') });
-      },
-    );
+    for (const size of WIDE_SIZES) {
+      await page.setViewportSize(size);
+      await t.step(
+        `${size.width} × ${size.height}: the menu stands beside the page and every Broker Research tab is in sight on one line`,
+        async () => {
+          await page.goto(`${admin.server.url}/broker_research`);
+          await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+          const tabs = page.getByRole('main').getByRole('tab');
+          await tabs.first().waitFor();
+          await page.screenshot({
+            path: path.join(ARTIFACTS, 'screen-fit', `${size.width}x${size.height}-broker-research.png`),
+          });
+          const boxes = await tabs.evaluateAll((list) =>
+            list.map((tab) => {
+              const r = tab.getBoundingClientRect();
+              return { name: (tab.textContent ?? '').trim(), top: Math.round(r.top), left: r.left, right: r.right };
+            }),
+          );
+          const tops = new Set(boxes.map((b) => b.top));
+          check(tops.size === 1, `the ${boxes.length} tabs on one line (tops ${[...tops].join(', ')})`);
+          const row = await page
+            .getByRole('main')
+            .getByRole('tablist')
+            .evaluate((list) => {
+              const r = list.getBoundingClientRect();
+              return { overrun: Math.round(list.scrollWidth - list.clientWidth), left: r.left, right: r.right };
+            });
+          check(row.overrun <= 0, `every tab in sight, none scrolled off (${row.overrun} px beyond the row)`);
+          const right = Math.min(row.right, size.width);
+          for (const b of boxes)
+            check(
+              b.left >= row.left - 1 && b.right <= right + 1,
+              `${b.name} within the row and the window (${Math.round(b.left)}–${Math.round(b.right)} of ${Math.round(right)} px)`,
+            );
+        },
+      );
+    }
     await page.setViewportSize({ width: 1280, height: 800 });
   },
 };
