@@ -10,7 +10,8 @@ export const Route = createFileRoute('/_authed/modify_groups_v2')({
   validateSearch: (raw: Record<string, unknown>): GroupsV2Address => {
     const q = typeof raw['q'] === 'string' && raw['q'].length <= 200 ? raw['q'] : undefined;
     const group = Number(raw['group']);
-    return { ...(q ? { q } : {}), ...(Number.isSafeInteger(group) && group > 0 ? { group } : {}) };
+    // Every key answered: the router lays this over the raw search, so one left out keeps a malformed value.
+    return { q: q || undefined, group: Number.isSafeInteger(group) && group > 0 ? group : undefined };
   },
   component: GroupsV2Route,
 });

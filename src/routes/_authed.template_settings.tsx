@@ -7,8 +7,10 @@ import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/template_settings')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  validateSearch: (raw: Record<string, unknown>): { q?: string } =>
-    typeof raw['q'] === 'string' && raw['q'].length <= 200 ? { q: raw['q'] } : {},
+  // Every key answered: the router lays this over the raw search, so one left out keeps a malformed value.
+  validateSearch: (raw: Record<string, unknown>): { q?: string | undefined } => ({
+    q: typeof raw['q'] === 'string' && raw['q'].length <= 200 ? raw['q'] : undefined,
+  }),
   component: TemplatesRoute,
 });
 

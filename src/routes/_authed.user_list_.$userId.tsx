@@ -12,9 +12,10 @@ type ListSearch = Record<string, unknown>;
 const isListSearch = (x: unknown): x is ListSearch => typeof x === 'object' && x !== null && !Array.isArray(x);
 
 export const Route = createFileRoute('/_authed/user_list_/$userId')({
-  validateSearch: (raw: Record<string, unknown>): { list?: ListSearch; tab?: string } => ({
-    ...(isListSearch(raw['list']) ? { list: raw['list'] } : {}),
-    ...(typeof raw['tab'] === 'string' && /^[a-z]{1,20}$/.test(raw['tab']) ? { tab: raw['tab'] } : {}),
+  // Every key answered: the router lays this over the raw search, so one left out keeps a malformed value.
+  validateSearch: (raw: Record<string, unknown>): { list?: ListSearch | undefined; tab?: string | undefined } => ({
+    list: isListSearch(raw['list']) ? raw['list'] : undefined,
+    tab: typeof raw['tab'] === 'string' && /^[a-z]{1,20}$/.test(raw['tab']) ? raw['tab'] : undefined,
   }),
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
   component: UserEditRoute,

@@ -69,4 +69,13 @@ describe('Group ManagementV2', () => {
     expect(await screen.findByText('Energy desk')).toBeVisible();
     await waitFor(() => expect(app.router.state.location.search).toEqual({ q: 'energy' }));
   });
+
+  it('drops a malformed group from the address and opens the list instead', async () => {
+    await aGroup('Energy desk');
+    app = await openPanelAs(server, { username: 'grouper', features: FEATURES, path: '/modify_groups_v2?group=abc' });
+    expect(await screen.findByText('Energy desk')).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Energy desk' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(app.router.state.matches.at(-1)?.search).not.toHaveProperty('group', 'abc');
+  });
 });
