@@ -1,23 +1,23 @@
 // Light or dark: each staff member's choice, kept in this browser under their id, or the system's
-// preference (prefers-color-scheme) when they chose none or nobody is signed in. Kept in a cookie,
-// not localStorage, which spec §4 clears at every sign-out. Part of the first load, so kept small:
-// the toggle (shell/theme-toggle.tsx) writes the choice.
+// preference (prefers-color-scheme) when they chose none or nobody is signed in. Kept as a kept
+// choice (kept-choice.ts). Part of the first load, so kept small: the toggle
+// (shell/theme-toggle.tsx) writes the choice.
 import { useContext, useSyncExternalStore } from 'react';
 import { ConsoleContext } from './console-context';
+import { readKeptChoice } from './kept-choice';
 
 export type AppearanceChoice = 'light' | 'dark' | 'system';
 export type Appearance = 'light' | 'dark';
 
-/** The cookie holding one staff member's choice; the event that tells the page it changed. */
-export const appearanceKey = (staffId: number) => `appearance-${staffId}`;
+/** The kept choice's name; the event that tells the page it changed. */
+export const APPEARANCE = 'appearance';
 export const APPEARANCE_CHANGED = 'appearancechange';
 const systemDark = () => matchMedia('(prefers-color-scheme: dark)');
 
 /** What the staff member chose in this browser ('system' when nothing is kept). */
 export function storedAppearance(staffId: number | null | undefined): AppearanceChoice {
-  const kept =
-    staffId == null ? null : new RegExp(`(?:^|; )${appearanceKey(staffId)}=(light|dark)`).exec(document.cookie);
-  return (kept?.[1] as Appearance | undefined) ?? 'system';
+  const kept = readKeptChoice(staffId, APPEARANCE);
+  return kept === 'light' || kept === 'dark' ? kept : 'system';
 }
 
 /** Heard on a change of the system's preference, a sign-in or out, and a choice. */

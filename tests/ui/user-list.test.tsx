@@ -202,14 +202,15 @@ describe('the table', () => {
     expect(names()).not.toEqual(ascending);
   });
 
-  it("keeps the columns a staff member chose off for that staff member's next visit", async () => {
+  it("keeps the columns a staff member chose off for that staff member's next visit, past a sign-out", async () => {
     await openAs([]);
     await user.click(screen.getByRole('button', { name: 'Columns' }));
     await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Category' }));
     await user.keyboard('{Escape}');
-    const kept = Object.keys(localStorage).filter((k) => k.startsWith('staff-console.columns.'));
+    localStorage.clear(); // as a sign-out does (spec §4)
+    const kept = document.cookie.split('; ').filter((c) => c.startsWith('columns_'));
     expect(kept).toHaveLength(1);
-    expect(JSON.parse(localStorage.getItem(kept[0]!)!)).toEqual(['Category']);
+    expect(JSON.parse(decodeURIComponent(kept[0]!.split('=')[1]!))).toEqual(['Category']);
     const hiding = [...document.head.querySelectorAll('style')].map((s) => s.textContent).join('\n');
     expect(hiding).toMatch(/:nth-child\(\d+\) \{ display: none; \}/);
   });

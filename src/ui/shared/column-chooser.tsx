@@ -1,19 +1,19 @@
 // The columns a staff member chose to see on a list, kept in this browser per staff member and
-// list (localStorage, `staff-console.columns.<staff>.<list>`), and the Columns menu of the list's
+// list (a kept choice that outlives sign-out, `columns.<list>`), and the Columns menu of the list's
 // toolbar that changes them. The first column (whose row it is) cannot be chosen off. What a
 // narrow screen hides on top of this is the table head's business (decision 093).
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { useCallback, useMemo, useState } from 'react';
 import { columnLabel, type HeadColumn } from './table-head';
 import { useStaffId } from './record-scope';
+import { keepChoice, readKeptChoice } from '../kept-choice';
 
-const storageKey = (staff: number, list: string) => `staff-console.columns.${staff}.${list}`;
+const choiceName = (list: string) => `columns.${list}`;
 
 /** The labels kept chosen off, or none when nothing (or nothing readable) is kept. */
 export function readChosenOff(staff: number | null, list: string): string[] {
-  if (staff === null) return [];
   try {
-    const kept: unknown = JSON.parse(localStorage.getItem(storageKey(staff, list)) ?? '[]');
+    const kept: unknown = JSON.parse(readKeptChoice(staff, choiceName(list)) ?? '[]');
     return Array.isArray(kept) ? kept.filter((k): k is string => typeof k === 'string') : [];
   } catch {
     return [];
@@ -21,12 +21,7 @@ export function readChosenOff(staff: number | null, list: string): string[] {
 }
 
 function keepChosenOff(staff: number | null, list: string, off: readonly string[]): void {
-  if (staff === null) return;
-  try {
-    localStorage.setItem(storageKey(staff, list), JSON.stringify(off));
-  } catch {
-    // Storage full or refused: the choice holds for this visit only.
-  }
+  if (staff !== null) keepChoice(staff, choiceName(list), off.length ? JSON.stringify(off) : null);
 }
 
 export interface ColumnChoice {

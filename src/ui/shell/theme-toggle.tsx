@@ -2,13 +2,8 @@
 // member in this browser (src/ui/appearance.ts reads it on every page load once they sign in).
 import { Button, DropdownMenu } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import {
-  APPEARANCE_CHANGED,
-  appearanceKey,
-  storedAppearance,
-  useAppearance,
-  type AppearanceChoice,
-} from '../appearance';
+import { APPEARANCE, APPEARANCE_CHANGED, storedAppearance, useAppearance, type AppearanceChoice } from '../appearance';
+import { keepChoice } from '../kept-choice';
 import { useConsole } from '../console-context';
 
 const CHOICES: readonly { value: AppearanceChoice; label: string }[] = [
@@ -17,14 +12,9 @@ const CHOICES: readonly { value: AppearanceChoice; label: string }[] = [
   { value: 'system', label: 'System' },
 ];
 
-/** A year: the choice outlives sign-outs, which clear localStorage (spec §4). */
-const KEPT_SECONDS = 365 * 24 * 3600;
-
-/** Keeps the choice and tells the page. */
-function keepChoice(staffId: number, choice: AppearanceChoice): void {
-  const secure = location.protocol === 'https:' ? '; secure' : '';
-  const age = choice === 'system' ? 0 : KEPT_SECONDS;
-  document.cookie = `${appearanceKey(staffId)}=${choice}; max-age=${age}; path=/; samesite=lax${secure}`;
+/** Keeps the choice (the system's preference is kept as none) and tells the page. */
+function keepAppearance(staffId: number, choice: AppearanceChoice): void {
+  keepChoice(staffId, APPEARANCE, choice === 'system' ? null : choice);
   dispatchEvent(new Event(APPEARANCE_CHANGED));
 }
 
@@ -44,7 +34,7 @@ export function ThemeToggle() {
         </Button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Content>
-        <DropdownMenu.RadioGroup value={choice} onValueChange={(v) => keepChoice(staffId, v as AppearanceChoice)}>
+        <DropdownMenu.RadioGroup value={choice} onValueChange={(v) => keepAppearance(staffId, v as AppearanceChoice)}>
           {CHOICES.map((c) => (
             <DropdownMenu.RadioItem key={c.value} value={c.value}>
               {c.label}
