@@ -87,6 +87,10 @@ export const scenario: Scenario = {
       await titleIs(page, `${[`${first}x`, ...rest].join(' ')} · All Users · Staff Console`);
     });
 
+    await t.step('the message goes by itself after its five seconds (spec §2)', async () => {
+      await edit.outcome.waitFor({ state: 'detached', timeout: 20_000 });
+    });
+
     await t.step('Role Management by the menu: its heading has the focus, the page is titled', async () => {
       const link = page.getByRole('navigation').getByRole('link', { name: 'Role Management', exact: true });
       await link.focus();

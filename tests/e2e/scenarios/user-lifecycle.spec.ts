@@ -5,7 +5,9 @@ import { expiryDayText } from '../../../src/domain/format';
 import { nameProduct } from '../../../src/domain/product';
 import { dataPlanMessages, expiryDefault, formatExpiry, todayOf } from '../../../src/domain/user-rules';
 import { EXPORT_COLUMNS } from '../../../src/domain/users';
+import path from 'node:path';
 import { check, checkEqual, eventually, pathOf, waitForPath } from '../harness/check';
+import { ARTIFACTS } from '../harness/paths';
 import { shell, signIn } from '../harness/pages';
 import type { Scenario } from '../harness/scenario';
 import {
@@ -209,6 +211,28 @@ export const scenario: Scenario = {
       );
       checkEqual(await edit.unsaved.innerText(), 'No unsaved changes.', 'the form after Save');
       checkEqual(await edit.organisation.inputValue(), NEXT_ORG.name, 'the organisation after Save');
+    });
+    await t.step('the message is transient: the next click takes it away (spec §2)', async () => {
+      await page.getByRole('main').getByRole('heading', { name: NAME, level: 2 }).click();
+      await edit.outcome.waitFor({ state: 'detached' });
+    });
+    await t.step('Super admin asks first; Cancel leaves the switch off and focus on it', async () => {
+      const main = page.getByRole('main');
+      await main.getByRole('tab', { name: 'Administrator privileges' }).click();
+      const superAdmin = main.getByRole('switch', { name: 'Super admin' });
+      await superAdmin.click();
+      const dialog = page.getByRole('alertdialog', { name: `Grant Super admin to ${PERSON.email}?` });
+      await dialog.waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS, 'user-lifecycle', 'grant-super-admin.png') });
+      check(await dialog.evaluate((el) => el.contains(document.activeElement)), 'the focus is inside the question');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      checkEqual(await superAdmin.getAttribute('aria-checked'), 'false', 'Super admin after Cancel');
+      await eventually(
+        'focus back on the switch',
+        async () => (await superAdmin.evaluate((el) => el === document.activeElement)) || undefined,
+      );
+      await main.getByRole('tab', { name: 'Profile' }).click();
     });
     await t.step('reload: the organisation persisted', async () => {
       await page.reload();
