@@ -1,7 +1,7 @@
 // /modify_groups_v2: every group of the platform searched, a group's members and the bulk membership upload (spec §2 "Group ManagementV2"; decision 049).
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import { GroupsV2Screen, type GroupsV2Address } from '../sections/groups-v2/groups-v2-screen';
+import { useReplaceSearch } from './-address';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/modify_groups_v2')({
@@ -18,15 +18,6 @@ export const Route = createFileRoute('/_authed/modify_groups_v2')({
 
 function GroupsV2Route() {
   const address = Route.useSearch();
-  const navigate = useNavigate({ from: '/modify_groups_v2' });
-  const router = useRouter();
-  // Only while the page is the one shown: a read that answers after the person left must not bring them back.
-  const onAddress = useCallback(
-    (next: GroupsV2Address) => {
-      if (router.state.location.pathname !== '/modify_groups_v2') return;
-      void navigate({ search: next, replace: true });
-    },
-    [navigate, router],
-  );
+  const onAddress = useReplaceSearch<GroupsV2Address>('/modify_groups_v2');
   return <GroupsV2Screen address={address} onAddress={onAddress} />;
 }

@@ -1,8 +1,8 @@
 // /restrict_broker: an organization's user and their brokers (spec §2 "Restrict Broker"; decision 047).
 // The organization and the user shown live in the address (?org=&user=, decision 097).
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import { RestrictBrokerScreen, type RestrictBrokerAddress } from '../sections/restrict-broker/restrict-broker-screen';
+import { useReplaceSearch } from './-address';
 import { requireSection } from './-guards';
 
 const idOf = (raw: unknown): number | undefined => {
@@ -23,16 +23,7 @@ export const Route = createFileRoute('/_authed/restrict_broker')({
 
 function RestrictBrokerRoute() {
   const { org, user } = Route.useSearch();
-  const navigate = useNavigate({ from: '/restrict_broker' });
-  const router = useRouter();
-  // Only while the page is the one shown: a read that answers after the person left must not bring them back.
-  const onAddress = useCallback(
-    (next: RestrictBrokerAddress) => {
-      if (router.state.location.pathname !== '/restrict_broker') return;
-      void navigate({ search: next, replace: true });
-    },
-    [navigate, router],
-  );
+  const onAddress = useReplaceSearch<RestrictBrokerAddress>('/restrict_broker');
   return (
     <RestrictBrokerScreen address={{ ...(org ? { org } : {}), ...(user ? { user } : {}) }} onAddress={onAddress} />
   );

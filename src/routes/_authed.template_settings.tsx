@@ -1,8 +1,9 @@
 // /template_settings: Template Settings (decision 052), templates of account settings applied to
 // accounts after a dry run; needs template_settings_tab.
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { TemplatesScreen } from '../sections/templates/templates-screen';
+import { useReplaceSearch } from './-address';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/template_settings')({
@@ -16,15 +17,7 @@ export const Route = createFileRoute('/_authed/template_settings')({
 
 function TemplatesRoute() {
   const { q } = Route.useSearch();
-  const navigate = useNavigate({ from: '/template_settings' });
-  const router = useRouter();
-  // Only while the page is the one shown: a read that answers after the person left must not bring them back.
-  const onSearched = useCallback(
-    (searched: string) => {
-      if (router.state.location.pathname !== '/template_settings') return;
-      void navigate({ search: searched ? { q: searched } : {}, replace: true });
-    },
-    [navigate, router],
-  );
+  const replaceSearch = useReplaceSearch<{ q?: string }>('/template_settings');
+  const onSearched = useCallback((searched: string) => replaceSearch(searched ? { q: searched } : {}), [replaceSearch]);
   return <TemplatesScreen query={q} onSearched={onSearched} />;
 }

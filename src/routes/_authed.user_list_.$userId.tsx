@@ -2,18 +2,20 @@
 // a user needs user_mgmt; changing them needs edit_user (the page is read-only without it).
 // `list` carries the search of the list it was opened from, so "← All Users" returns to it.
 import { Box, Callout, Flex } from '@radix-ui/themes';
-import { Link, createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { Link, createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { UserEditPage } from '../sections/user-edit/user-edit-page';
+import { useReplaceSearch } from './-address';
 import { requireSection } from './-guards';
 
 /** The list's search as the list's own route holds it (kept as given; the list validates it). */
 type ListSearch = Record<string, unknown>;
 const isListSearch = (x: unknown): x is ListSearch => typeof x === 'object' && x !== null && !Array.isArray(x);
+type UserPageSearch = { list?: ListSearch | undefined; tab?: string | undefined };
 
 export const Route = createFileRoute('/_authed/user_list_/$userId')({
   // Every key answered: the router lays this over the raw search, so one left out keeps a malformed value.
-  validateSearch: (raw: Record<string, unknown>): { list?: ListSearch | undefined; tab?: string | undefined } => ({
+  validateSearch: (raw: Record<string, unknown>): UserPageSearch => ({
     list: isListSearch(raw['list']) ? raw['list'] : undefined,
     tab: typeof raw['tab'] === 'string' && /^[a-z]{1,20}$/.test(raw['tab']) ? raw['tab'] : undefined,
   }),
@@ -24,19 +26,11 @@ export const Route = createFileRoute('/_authed/user_list_/$userId')({
 function UserEditRoute() {
   const { userId } = Route.useParams();
   const { list, tab } = Route.useSearch();
-  const navigate = useNavigate({ from: '/user_list/$userId' });
-  const router = useRouter();
-  // The tab shown is kept in the address (replaced, not pushed: tabs are no pages to go back through).
+  const replaceSearch = useReplaceSearch<UserPageSearch>(`/user_list/${userId}`);
+  // The tab shown is kept in the address; profile, the default, is left out.
   const onTab = useCallback(
-    (shown: string) => {
-      // Only while this user's page is the one shown: never bring a person back to it.
-      if (router.state.location.pathname !== `/user_list/${userId}`) return;
-      void navigate({
-        search: (prev) => ({ ...prev, tab: shown === 'profile' ? undefined : shown }),
-        replace: true,
-      });
-    },
-    [navigate, router, userId],
+    (shown: string) => replaceSearch((prev) => ({ ...prev, tab: shown === 'profile' ? undefined : shown })),
+    [replaceSearch],
   );
   const id = /^\d{1,15}$/.test(userId) ? Number(userId) : null;
   return (
