@@ -10,6 +10,18 @@ import { passwordStep, signIn } from './support/sign-in';
 
 const ALL = [...FEATURE_KEYS];
 
+/** Every section with an organization picker (any one of them opens the organization calls). */
+const ORGANIZATION_PICKERS = [
+  'user_mgmt',
+  'restrict_broker_access',
+  'group_mgmt',
+  'group_mgmt_v2',
+  'template_settings_tab',
+  'sku_configuration_access',
+  'br_research',
+  'reports_dashboard_tab',
+];
+
 const file = serverForFile();
 let counter = 0;
 
@@ -60,27 +72,8 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     // The user area (decision 020).
     'POST /user/search_user/': 'user_mgmt',
     'POST /user/export_users/': 'export_csv_access',
-    // Every section with an organization picker (any one of them).
-    'POST /user/get_user_organization/': [
-      'user_mgmt',
-      'restrict_broker_access',
-      'group_mgmt',
-      'group_mgmt_v2',
-      'template_settings_tab',
-      'sku_configuration_access',
-      'br_research',
-      'reports_dashboard_tab',
-    ],
-    'GET /user/get_user_organization/': [
-      'user_mgmt',
-      'restrict_broker_access',
-      'group_mgmt',
-      'group_mgmt_v2',
-      'template_settings_tab',
-      'sku_configuration_access',
-      'br_research',
-      'reports_dashboard_tab',
-    ],
+    'POST /user/get_user_organization/': ORGANIZATION_PICKERS,
+    'GET /user/get_user_organization/': ORGANIZATION_PICKERS,
     'POST /user/get_{product}_owner_group/': 'user_mgmt',
     'POST /user/get_product_settings/': 'create_user_tab',
     'POST /user/get_default_settings/': 'create_user_tab',
