@@ -60,8 +60,12 @@ export const CHILD_FLOWS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const SHARED_MACHINE_DIR = 'shared';
-/** The signed-in session is the app's root actor, read by every screen and form: not a flow of its own. */
-const ROOT_ACTORS = new Set(['session']);
+/**
+ * The signed-in session is the app's root actor, read by every screen and form; the banner runs
+ * every transient message (the page's banner and each screen's outcome line). Neither is a flow of
+ * its own.
+ */
+const ROOT_ACTORS = new Set(['session', 'banner']);
 
 /** The flow a machine-side file belongs to: its folder under src/machines or src/sections; null for shared and assembly files. */
 export function flowOf(file: string): string | null {
