@@ -141,8 +141,13 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
     [groups, loners],
   );
   const small = groups.length <= OPEN_GROUPS && people <= OPEN_PEOPLE;
-  const disclosures = useDisclosures(`${org?.org_id ?? ''}:${needle}`, needle !== '' || small);
   const noticeGroup = noticeAt !== null && groups.some((g) => g.id === noticeAt) ? noticeAt : null;
+  // The group just created (or changed) opens where it stands, unless closed by hand.
+  const disclosures = useDisclosures(
+    String(org?.org_id ?? ''),
+    needle,
+    (key) => needle !== '' || small || key === String(noticeGroup),
+  );
   return (
     <SectionPage title={readOnly ? 'Groups' : 'Group Management'}>
       <Card>
@@ -256,12 +261,18 @@ export function matchWords(text: string, m: Matched): string {
 }
 
 /**
- * Which disclosures stand open: each as the person left it, else `byDefault`. A new organization
- * or filter (`scope`) starts again from the default: a filter opens the groups holding matches.
+ * Which disclosures stand open: each as the person left it, else as `byDefault` says. Without a
+ * filter the person's choices hold for the organization (`org`); each filter starts again from the
+ * default (the groups holding matches open), and clearing it returns to the choices made before.
  */
-function useDisclosures(scope: string, byDefault: boolean) {
-  const [toggled, setToggled] = useState<{ scope: string; open: Record<string, boolean> }>({ scope, open: {} });
-  const open = toggled.scope === scope ? toggled.open : {};
-  const isOpen = (key: string) => open[key] ?? byDefault;
-  return { isOpen, toggle: (key: string) => setToggled({ scope, open: { ...open, [key]: !isOpen(key) } }) };
+function useDisclosures(org: string, needle: string, byDefault: (key: string) => boolean) {
+  type Choices = { scope: string; open: Record<string, boolean> };
+  const [base, setBase] = useState<Choices>({ scope: org, open: {} });
+  const [filtered, setFiltered] = useState<Choices>({ scope: `${org}:${needle}`, open: {} });
+  const own = needle === '' ? base : filtered;
+  const scope = needle === '' ? org : `${org}:${needle}`;
+  const open = own.scope === scope ? own.open : {};
+  const isOpen = (key: string) => open[key] ?? byDefault(key);
+  const set = needle === '' ? setBase : setFiltered;
+  return { isOpen, toggle: (key: string) => set({ scope, open: { ...open, [key]: !isOpen(key) } }) };
 }
