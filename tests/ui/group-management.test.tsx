@@ -2,7 +2,7 @@
 // 097 and 099): the organization the address names loads at once and the address follows a new
 // one; its groups stand closed, an open one shows 50 people and Load more the next; one filter
 // narrows every group and the users in no group; an add the server refuses says why.
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleApp } from '../../src/app';
@@ -143,6 +143,30 @@ describe('Group Management of a large organization', () => {
       `${loner.username} was not added: the user belongs to another organization than the group’s.`,
     );
     expect(items('Members of Desk 1')).toHaveLength(3);
+  });
+
+  it('opens a group just created where it stands, its notice by it; /view_groups keeps the organization too', async () => {
+    const { org } = await largeOrganization();
+    app = await openPanelAs(server, { username: 'grouper', features: FEATURES, path: `/modify_groups?org=${org}` });
+    await screen.findByRole('region', { name: 'Group Everyone' });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Create Group' }));
+    await user.type(screen.getByLabelText('Group name'), 'Desk 8');
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Create' }));
+    const desk = await screen.findByRole('region', { name: 'Group Desk 8' });
+    expect(within(desk).getByLabelText('Groups notice')).toHaveTextContent("Group 'Desk 8' created.");
+    expect(toggle('Desk 8')).toHaveAttribute('aria-expanded', 'true');
+    expect(within(desk).getByText('No members yet.')).toBeVisible();
+    expect(toggle('Desk 7')).toHaveAttribute('aria-expanded', 'false');
+
+    await act(
+      async () =>
+        void (await app.router.navigate({ href: `/view_groups?org=${org}&org_name=${encodeURIComponent(ORG)}` })),
+    );
+    expect(await screen.findByRole('heading', { name: 'Groups' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Group Desk 8' })).toBeVisible();
+    expect(screen.getByLabelText('Group summary')).toHaveTextContent('9 groups · 40 users in no group · read only');
+    expect(app.router.state.location.search).toEqual({ org, org_name: ORG });
   });
 
   it('replaces the address when another organization is picked, and drops it when cleared', async () => {
