@@ -30,6 +30,7 @@ import { flush, replayPath, type Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const CALLS = {
+  findOrg: '/user/get_user_organization/',
   loadGroups: '/user/fetch_group/',
   saveGroup: '/user/',
   removeGroup: '/user/delete_group/',
@@ -266,6 +267,16 @@ function driver(): Driver<World> {
         expect(s.getByText('Loading groups…')).toBeVisible();
         expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
       },
+      // The organization the address names, read by id.
+      findingOrg: (s) => {
+        expect(s.getByText('Loading groups…')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      },
+      orgFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the groups. ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+        expect(s.queryByRole('region', { name: /^Group / })).toBeNull();
+      },
       failed: (s) => {
         expect(s.getByRole('alert')).toHaveTextContent(`Could not load the groups. ${NO_ANSWER}`);
         expect(button('Retry')).toBeEnabled();
@@ -451,12 +462,24 @@ describe('groupEditor machine paths from a kept form (decision 042)', () => {
 describe('groupEditor machine paths from an address naming the organization (decision 097)', () => {
   it.each(planPaths(groupEditorAddressPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
     reported = null;
+    let named = world.orgId;
     const d = driver();
-    await replayPath(path, { ...d, mount: () => mount({ org: world.orgId, org_name: 'Northwind Capital' }) });
-    const last = path.steps.at(-1)?.event.type;
-    // The screen reports what it shows: the organization, or none once cleared.
-    expect(reported).toEqual(last === 'org.clear' ? {} : { org: world.orgId, org_name: 'Northwind Capital' });
-    if (last !== 'org.clear')
+    await replayPath(path, {
+      ...d,
+      mount: () => mount({ org: named }),
+      arrange: {
+        ...d.arrange,
+        // An id no organization has.
+        orgGone: async () => void (named = 999_999),
+        orgFailed: async () => world.bridge.setOffline(true, [CALLS.findOrg]),
+      },
+      afterOutcome: { ...d.afterOutcome, orgFailed: async () => world.bridge.setOffline(false) },
+    });
+    // The screen reports what it shows (or opens): the organization's id, or none.
+    const snapshot = world.actor!.getSnapshot();
+    const shown = (snapshot.context.org as { org_id: number } | null)?.org_id ?? snapshot.context.opening ?? undefined;
+    expect(reported).toEqual({ org: shown });
+    if (snapshot.matches('loaded'))
       expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
   });
 });

@@ -5,7 +5,7 @@
 // machine; which disclosures stand open is the page's.
 import { Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from './groups.draft';
 import { liveGroupEditorMachine } from './groups.live';
 import {
@@ -24,7 +24,6 @@ import {
   type GroupStage,
 } from './groups.selectors';
 import type { GroupsAddress } from './groups.types';
-import type { OrgPick } from '../../domain/users';
 import * as selectors from './groups.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
@@ -64,17 +63,16 @@ export function GroupsScreen({
   onAddress?: (address: GroupsAddress) => void;
 }) {
   const staff = useStaffId();
-  const addressed = orgOfAddress(address);
   return (
     <RecordScope
       ctx={GroupsCtx}
       logic={liveGroupEditorMachine}
       address={readOnly ? null : groupDraftAddress(staff)}
       check={checkGroupDraft}
-      input={(draft) => ({ draft, org: addressed })}
+      input={(draft) => ({ draft, orgId: address?.org ?? null })}
     >
       {probe}
-      <AddressKeeper address={address} onAddress={onAddress} />
+      <AddressKeeper onAddress={onAddress} />
       {/* A rename with a change asks before leaving, and leaving drops it. */}
       {!readOnly && (
         <RecordDraftKeeper ctx={GroupsCtx} select={selectors} address={groupDraftAddress(staff)} renamed="group" />
@@ -84,32 +82,9 @@ export function GroupsScreen({
   );
 }
 
-/** The organization an address names, its name as the address gives it (display only). */
-function orgOfAddress(address: GroupsAddress | undefined): OrgPick | null {
-  if (address?.org === undefined) return null;
-  return { org_id: address.org, title: address.org_name ?? `Organization ${address.org}`, salesforceId: null };
-}
-
-/**
- * Reports what the screen shows, for the route to write in the address; and follows an address the
- * screen did not write (a link to another organization followed while the screen is open).
- */
-function AddressKeeper({
-  address,
-  onAddress,
-}: {
-  address?: GroupsAddress;
-  onAddress?: (address: GroupsAddress) => void;
-}) {
-  const editor = GroupsCtx.useActorRef();
-  const shown = GroupsCtx.useSelector(selectAddress, (a, b) => a.org === b.org && a.org_name === b.org_name);
-  const seen = useRef(address?.org);
-  useEffect(() => {
-    if (address?.org === seen.current) return;
-    seen.current = address?.org;
-    const named = orgOfAddress(address);
-    if (named && named.org_id !== shown.org) editor.send({ type: 'org.pick', org: named });
-  }, [address, shown.org, editor]);
+/** Reports what the screen shows, for the route to write in the address. */
+function AddressKeeper({ onAddress }: { onAddress?: (address: GroupsAddress) => void }) {
+  const shown = GroupsCtx.useSelector(selectAddress, (a, b) => a.org === b.org);
   useEffect(() => {
     onAddress?.(shown);
   }, [shown, onAddress]);

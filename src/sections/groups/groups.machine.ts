@@ -108,6 +108,7 @@ const EMPTY = {
   notice: null,
   noticeAt: null,
   filter: '',
+  opening: null,
   error: null,
 };
 
@@ -117,10 +118,18 @@ const list = listStates<GroupEditorContext, GroupEditorEvent>()({
   failure: refusalMessage,
   dropped: { groups: [], nonGroupUsers: [] },
 });
+// The organization an address names, read by id: not answered offers Retry.
+const orgRead = listStates<GroupEditorContext, GroupEditorEvent>()({
+  loading: 'findingOrg',
+  failed: 'orgFailed',
+  retry: 'list.retry',
+  failure: refusalMessage,
+});
 
 const groupEditorSetup = setup({
   types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
   actors: {
+    findOrg: fromPromise<OrgPick | null, { orgId: number }>(() => Promise.reject(new Error('provide findOrg'))),
     loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() =>
       Promise.reject(new Error('provide loadGroups')),
     ),
@@ -154,12 +163,42 @@ const calling = callStates(groupEditorSetup);
 export const groupEditorMachine = groupEditorSetup.createMachine({
   id: 'groupEditor',
   // A kept form names its organization; else the address may name one (decision 097).
-  context: ({ input }) => ({ ...EMPTY, org: input.draft?.org ?? input.org ?? null, form: input.draft?.form ?? null }),
+  context: ({ input }) => ({
+    ...EMPTY,
+    org: input.draft?.org ?? null,
+    opening: input.draft ? null : (input.orgId ?? null),
+    form: input.draft?.form ?? null,
+  }),
   initial: 'settling',
   states: {
     // A kept form or the address names an organization: load it (and open the form again).
     settling: {
-      always: [{ guard: ({ context }) => context.org !== null, target: 'loading' }, { target: 'noOrganization' }],
+      always: [
+        { guard: ({ context }) => context.org !== null, target: 'loading' },
+        { guard: ({ context }) => context.opening !== null, target: 'findingOrg' },
+        { target: 'noOrganization' },
+      ],
+    },
+    // The address names an organization by id: its name is read, then its groups.
+    findingOrg: calling('findOrg', {
+      input: ({ context }) => ({ orgId: context.opening ?? 0 }),
+      onDone: [
+        {
+          guard: ({ event }) => event.output !== null,
+          target: 'loading',
+          actions: assign(({ event }) => ({ org: event.output, opening: null })),
+        },
+        // No organization has that id (any more): the page starts empty.
+        { target: 'noOrganization', actions: assign({ opening: null }) },
+      ],
+      onError: orgRead.onError,
+    }),
+    // Nothing is picked yet: Retry, or pick one.
+    orgFailed: {
+      on: {
+        ...orgRead.on,
+        'org.pick': { target: 'loading', actions: 'pickOrg' },
+      },
     },
     noOrganization: {
       on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },

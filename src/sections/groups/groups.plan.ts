@@ -139,10 +139,20 @@ export const groupEditorDraftPlan: MachinePlan<typeof groupEditorMachine> = {
   outcomes: outcomes.filter((o) => ['loaded', 'saved'].includes(o.name)),
 };
 
-/** From an address naming the organization (decision 097): it loads at once. */
+/**
+ * From an address naming the organization by id (decision 097): its name is read (found, no such
+ * organization, no answer), then its groups.
+ */
 export const groupEditorAddressPlan: MachinePlan<typeof groupEditorMachine> = {
   machine: groupEditorMachine,
-  input: { draft: null, org: ORG },
-  events: [{ type: 'org.clear' }, { type: 'list.retry' }],
-  outcomes: outcomes.filter((o) => ['loaded', 'loadFailed'].includes(o.name)),
+  input: { draft: null, orgId: 1 },
+  events: [{ type: 'org.pick', org: ORG }, { type: 'org.clear' }, { type: 'list.retry' }],
+  outcomes: [
+    { name: 'orgFound', event: doneEvent('findOrg', ORG) },
+    { name: 'orgGone', event: doneEvent('findOrg', null) },
+    { name: 'orgFailed', event: failedEvent('findOrg') },
+    ...outcomes.filter((o) => ['loaded', 'loadFailed'].includes(o.name)),
+  ],
+  // Past the opening, the first walk covers the rest.
+  filterEvents: (s) => !s.matches('loaded') && !s.matches('noOrganization'),
 };

@@ -13,17 +13,18 @@ export const { selectForm, selectSaving, selectFieldErrors, selectFormError, sel
 
 export type GroupStage = 'noOrganization' | 'loading' | 'failed' | 'loaded';
 export function selectStage(s: S): GroupStage {
-  if (s.matches('loading') || s.matches('settling')) return 'loading';
-  if (s.matches('failed')) return 'failed';
+  if (s.matches('loading') || s.matches('settling') || s.matches('findingOrg')) return 'loading';
+  if (s.matches('failed') || s.matches('orgFailed')) return 'failed';
   if (s.matches('loaded')) return 'loaded';
   return 'noOrganization';
 }
 export const selectOrg = (s: S) => s.context.org;
 export const selectGroups = (s: S) => s.context.groups;
 export const selectNonGroupUsers = (s: S) => s.context.nonGroupUsers;
-/** What the address keeps (decision 097): the organization shown, by id, and its name for the picker. */
-export const selectAddress = (s: S): GroupsAddress =>
-  s.context.org ? { org: s.context.org.org_id, org_name: s.context.org.title } : {};
+/** What the address keeps (decision 097): the organization shown (or being opened), by id. */
+export const selectAddress = (s: S): GroupsAddress => ({
+  org: s.context.org?.org_id ?? s.context.opening ?? undefined,
+});
 export const selectFilter = (s: S) => s.context.filter;
 /** The group the notice stands by (null: above the groups). */
 export const selectNoticeAt = (s: S) => s.context.noticeAt;

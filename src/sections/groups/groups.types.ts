@@ -30,17 +30,16 @@ export interface GroupDraft {
   form: GroupForm;
 }
 
-/** What the address names (decision 097): the organization by id, and its name for the picker. */
+/** What the address names (decision 097): the organization, by id. */
 export interface GroupsAddress {
-  org?: number;
-  org_name?: string;
+  org?: number | undefined;
 }
 
 export interface GroupEditorInput {
   /** A form kept from before a reload: its organization loads and the form opens again. */
   draft: GroupDraft | null;
-  /** The organization the address names (decision 097); a kept form's wins. */
-  org?: OrgPick | null;
+  /** The organization the address names, by id (decision 097); a kept form's wins. */
+  orgId?: number | null;
 }
 
 export type SwitchKey = GroupFeature | ComplianceSwitch;
@@ -53,6 +52,8 @@ export type GroupChange =
 
 export interface GroupEditorContext {
   org: OrgPick | null;
+  /** The organization the address names, while it is read by id. */
+  opening: number | null;
   groups: Group[];
   nonGroupUsers: GroupMember[];
   form: GroupForm | null;
