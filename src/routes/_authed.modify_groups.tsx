@@ -1,8 +1,8 @@
 // /modify_groups: Group Management (spec §2; decision 048); the organization shown kept in the address (decision 097).
-import { createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
-import { useCallback } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import { GroupsScreen } from '../sections/groups/groups-screen';
 import type { GroupsAddress } from '../sections/groups/groups.types';
+import { useReplaceSearch } from './-address';
 import { groupsAddressOf } from './-groups-address';
 import { requireSection } from './-guards';
 
@@ -14,15 +14,6 @@ export const Route = createFileRoute('/_authed/modify_groups')({
 
 function GroupsRoute() {
   const address = Route.useSearch();
-  const navigate = useNavigate({ from: '/modify_groups' });
-  const router = useRouter();
-  // Only while the page is the one shown: a read that answers after the person left must not bring them back.
-  const onAddress = useCallback(
-    (next: GroupsAddress) => {
-      if (router.state.location.pathname !== '/modify_groups') return;
-      void navigate({ search: next, replace: true });
-    },
-    [navigate, router],
-  );
+  const onAddress = useReplaceSearch<GroupsAddress>('/modify_groups');
   return <GroupsScreen readOnly={false} address={address} onAddress={onAddress} />;
 }
