@@ -54,7 +54,12 @@ function answer(c: Context, result: ChangeResult, saved: string, notSaved?: stri
     return c.json(reply);
   }
   if (result.reason === 'refused')
-    return refuseFields(c, notSaved ? `${notSaved}: ${result.msg}` : result.msg, { [result.field]: result.msg });
+    return refuseFields(
+      c,
+      notSaved ? `${notSaved}: ${result.msg}` : result.msg,
+      { [result.field]: result.msg },
+      result.extra,
+    );
   return staleGroup(c, result.current, notSaved);
 }
 
@@ -136,7 +141,7 @@ const addUsers = defineRoute({
   access: 'group_mgmt',
   schema: AddGroupUserForm,
   summary:
-    "Adds users (user_ids, JSON) to a group; each must be a live user of the group's organization, or none is added.",
+    "Adds users (user_ids, JSON) to a group; each must be a live user of the group's organization, or none is added and `refused` names each user not taken with its cause (no_user, deleted, other_organization).",
   async handler({ c, deps, input, now, session }) {
     const result = await addMembers(
       deps.db,

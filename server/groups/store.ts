@@ -6,11 +6,15 @@
 // the change started from, so of two changes started from one version the first wins and the
 // second finds no row (PostgreSQL waits on the row lock and re-reads; SQLite's one writer thread
 // runs them one after the other) and is told, with the group as it is now. A refusal found after
-// that UPDATE (a member of another organization) throws Refusal and rolls everything back.
+// that UPDATE (a user not added: no such id, deleted, of another organization) throws Refusal and rolls everything back.
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
+  ADD_MEMBER_CAUSE_WORDS,
+  ADD_MEMBER_CAUSES,
   GROUP_KINDS,
   GROUP_MESSAGES,
+  type AddMemberCause,
+  type AddMemberRefused,
   type ComplianceSwitch,
   type Group,
   type GroupFeature,
@@ -181,14 +185,27 @@ export class Refusal extends Error {
   constructor(
     readonly field: string,
     message: string,
+    /** Keys the refusal's reply carries beside its message (an add's `refused`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }
 }
 
+/** An add's refusal in words: each cause once, with the users it holds (at most 20 named). */
+function notAddedMessage(refused: readonly AddMemberRefused[]): string {
+  const parts = ADD_MEMBER_CAUSES.flatMap((cause) => {
+    const ids = refused.filter((r) => r.cause === cause).map((r) => r.user_id);
+    if (ids.length === 0) return [];
+    const named = `${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ', …' : ''}`;
+    return [`${ids.length === 1 ? 'User' : 'Users'} ${named}: ${ADD_MEMBER_CAUSE_WORDS[cause]}.`];
+  });
+  return [GROUP_MESSAGES.notAdded, ...parts].join(' ');
+}
+
 export type ChangeResult =
   | { ok: true; group: Group }
-  | { ok: false; reason: 'refused'; field: string; msg: string }
+  | { ok: false; reason: 'refused'; field: string; msg: string; extra?: Record<string, unknown> }
   | { ok: false; reason: 'stale'; current: Group | null };
 
 export interface Actor {
@@ -305,7 +322,8 @@ async function changeGroup(db: Kysely<Database>, change: Change, actor: Actor): 
       return { ok: true as const, group: after };
     });
   } catch (err) {
-    if (err instanceof Refusal) return { ok: false, reason: 'refused', field: err.field, msg: err.message };
+    if (err instanceof Refusal)
+      return { ok: false, reason: 'refused', field: err.field, msg: err.message, extra: err.extra };
     if (isUniqueViolation(err))
       return { ok: false, reason: 'refused', field: 'name', msg: GROUP_MESSAGES.nameTaken(change.patch?.name ?? '') };
     throw err;
@@ -358,20 +376,26 @@ export async function addMembers(
       version: input.version,
       action: `group members added (${ids.length})`,
       async members(trx, before) {
+        // Each user not taken is named with its cause (no such id, deleted, another organization).
         const found = await trx
           .selectFrom('users')
-          .select('id')
+          .select(['id', 'organization_id', 'deleted'])
           .where(oneOf(trx, sql.ref('id'), ids, 'bigint'))
-          .where('organization_id', '=', before.organization_id)
-          .where('deleted', '=', 0)
           .execute();
-        const inOrg = new Set(found.map((r) => Number(r.id)));
-        const outside = ids.filter((id) => !inOrg.has(id));
-        if (outside.length > 0)
-          throw new Refusal(
-            'user_ids',
-            `${GROUP_MESSAGES.otherOrganization} Not of it: ${outside.slice(0, 20).join(', ')}${outside.length > 20 ? ', …' : ''}.`,
-          );
+        const byId = new Map(found.map((r) => [Number(r.id), r]));
+        const refused: AddMemberRefused[] = [];
+        for (const id of ids) {
+          const row = byId.get(id);
+          const cause: AddMemberCause | null = !row
+            ? 'no_user'
+            : row.deleted !== 0
+              ? 'deleted'
+              : Number(row.organization_id) !== before.organization_id
+                ? 'other_organization'
+                : null;
+          if (cause) refused.push({ user_id: id, cause });
+        }
+        if (refused.length > 0) throw new Refusal('user_ids', notAddedMessage(refused), { refused });
         for (let i = 0; i < ids.length; i += 1000) {
           await trx
             .insertInto('group_members')

@@ -51,7 +51,7 @@ export const GROUP_MESSAGES = {
   deleted: 'Someone else deleted this group since you opened it.',
   nameTaken: (name: string) =>
     `This organization has a group named '${name}' (names are the same whatever their case).`,
-  otherOrganization: 'Only users of the group’s organization can be its members.',
+  notAdded: 'No member was added.',
   noUser: 'No live user of the group’s organization has this username.',
   notMember: 'This user is not a member of the group.',
 } as const;
@@ -118,6 +118,29 @@ export const ComplianceForm = v.object({
   feature: v.picklist(COMPLIANCE_SWITCHES, 'Choose a compliance switch.'),
   value: FormBool,
 });
+
+/**
+ * Why user/add_group_user/ took nobody (400): each user not taken and its cause, beside the message
+ * and `fields.user_ids` every refusal has. One message once covered all three causes.
+ */
+export const ADD_MEMBER_CAUSES = ['no_user', 'deleted', 'other_organization'] as const;
+export type AddMemberCause = (typeof ADD_MEMBER_CAUSES)[number];
+/** Each cause in words, after "User 12: " (the server) or "oscar.lee was not added: " (the screen). */
+export const ADD_MEMBER_CAUSE_WORDS: Record<AddMemberCause, string> = {
+  no_user: 'there is no user with this id',
+  deleted: 'the user has been deleted',
+  other_organization: 'the user belongs to another organization than the group’s',
+};
+export const AddMemberRefused = v.object({ user_id: v.number(), cause: v.picklist(ADD_MEMBER_CAUSES) });
+export type AddMemberRefused = v.InferOutput<typeof AddMemberRefused>;
+
+/** The users an add refused with their causes, from a failed call's 400 body (`data`); null for any other failure. */
+export function addMemberRefusalOf(error: unknown): AddMemberRefused[] | null {
+  const e = error as { status?: unknown; data?: unknown } | null | undefined;
+  if (e?.status !== 400) return null;
+  const parsed = v.safeParse(v.object({ refused: v.array(AddMemberRefused) }), e.data);
+  return parsed.success && parsed.output.refused.length > 0 ? parsed.output.refused : null;
+}
 
 export const GroupReply = v.object({ status: v.literal(true), msg: v.string(), group: Group });
 export type GroupReply = v.InferOutput<typeof GroupReply>;

@@ -1,9 +1,19 @@
-// /view_groups: the groups read only, without a control that changes anything (spec §2; decision 048).
+// /view_groups: the groups read only, without a control that changes anything (spec §2; decision 048); the organization shown kept in the address (decision 097).
 import { createFileRoute } from '@tanstack/react-router';
 import { GroupsScreen } from '../sections/groups/groups-screen';
+import type { GroupsAddress } from '../sections/groups/groups.types';
+import { useReplaceSearch } from './-address';
+import { groupsAddressOf } from './-groups-address';
 import { requireSection } from './-guards';
 
 export const Route = createFileRoute('/_authed/view_groups')({
   beforeLoad: ({ context, location }) => requireSection(context, location.pathname),
-  component: () => <GroupsScreen readOnly />,
+  validateSearch: groupsAddressOf,
+  component: GroupsRoute,
 });
+
+function GroupsRoute() {
+  const address = Route.useSearch();
+  const onAddress = useReplaceSearch<GroupsAddress>('/view_groups');
+  return <GroupsScreen readOnly={true} address={address} onAddress={onAddress} />;
+}

@@ -2,7 +2,8 @@
 // in-process: Northwind Capital's group Analysts (Olivia a member, Oscar in no group) read or not
 // read; a group created or renamed (saved, refused at its name, changed by someone else first,
 // not sent), deleted (or changed first, or not sent); a member added (saved, changed first, not
-// sent) or removed; a switch saved; and a form kept across a reload opening again.
+// sent, or refused because Oscar was deleted meanwhile) or removed; a switch saved; the members
+// filtered; a form kept across a reload opening again; and an address naming the organization.
 import { Theme } from '@radix-ui/themes';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -10,11 +11,12 @@ import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { groupEditorMachine } from '../../src/sections/groups/groups.machine';
-import { groupEditorDraftPlan, groupEditorPlan } from '../../src/sections/groups/groups.plan';
+import { groupEditorAddressPlan, groupEditorDraftPlan, groupEditorPlan } from '../../src/sections/groups/groups.plan';
 import { writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { GroupsCtx } from '../../src/sections/groups/groups-context';
 import { groupDraftAddress, GroupsScreen } from '../../src/sections/groups/groups-screen';
+import type { GroupsAddress } from '../../src/sections/groups/groups.types';
 import { planPaths } from '../../src/workflows/paths';
 import {
   ActorProbe,
@@ -28,6 +30,7 @@ import { flush, replayPath, type Driver } from '../support/replay';
 import { userRow } from '../support/factories';
 
 const CALLS = {
+  findOrg: '/user/get_user_organization/',
   loadGroups: '/user/fetch_group/',
   saveGroup: '/user/',
   removeGroup: '/user/delete_group/',
@@ -113,11 +116,16 @@ afterEach(async () => {
   vi.useRealTimers();
 });
 
-function mount(): Promise<void> {
+/** What the screen last reported it shows, for its address. */
+let reported: GroupsAddress | null = null;
+
+function mount(address?: GroupsAddress): Promise<void> {
   renderInConsole(
     world.actors,
     <GroupsScreen
       readOnly={false}
+      address={address}
+      onAddress={(a) => (reported = a)}
       probe={<ActorProbe hook={GroupsCtx.useActorRef} keep={(ref) => (world.actor = ref)} />}
     />,
   );
@@ -126,6 +134,10 @@ function mount(): Promise<void> {
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name });
 const notice = () => screen.getByLabelText('Groups notice');
+/** The notice stands by the group it concerns. */
+const noticeByAnalysts = () =>
+  within(screen.getByRole('region', { name: 'Group Analysts' })).getByLabelText('Groups notice');
+const toggle = (name: string) => screen.getByRole('button', { name });
 const memberNames = (group: string) =>
   within(screen.getByRole('list', { name: `Members of ${group}` }))
     .getAllByRole('listitem')
@@ -202,6 +214,11 @@ function driver(): Driver<World> {
       'remove.cancel': async () =>
         world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'switch.toggle': async () => world.user.click(screen.getAllByRole('switch')[0]!),
+      'members.filter': async () => {
+        const box = screen.getByRole('searchbox', { name: 'Filter members' });
+        await world.user.clear(box);
+        await world.user.type(box, 'oscar');
+      },
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [CALLS.loadGroups]),
@@ -223,13 +240,20 @@ function driver(): Driver<World> {
       removeFailed: async () => world.bridge.setOffline(true, [CALLS.removeGroup]),
       changedMeanwhile: async () => changedElsewhere({ withOscar: true }),
       changeFailed: async () => world.bridge.setOffline(true, ['/user/add_group_user/']),
+      // Oscar was deleted after the screen read him.
+      memberRefused: async () =>
+        void (await world.server.db.updateTable('users').set({ deleted: 1 }).where('id', '=', world.oscarId).execute()),
     },
-    afterOutcome: Object.fromEntries(
-      ['loadFailed', 'saveFailed', 'removeFailed', 'changeFailed'].map((n) => [
-        n,
-        async () => world.bridge.setOffline(false),
-      ]),
-    ),
+    afterOutcome: {
+      ...Object.fromEntries(
+        ['loadFailed', 'saveFailed', 'removeFailed', 'changeFailed'].map((n) => [
+          n,
+          async () => world.bridge.setOffline(false),
+        ]),
+      ),
+      memberRefused: async () =>
+        void (await world.server.db.updateTable('users').set({ deleted: 0 }).where('id', '=', world.oscarId).execute()),
+    },
     expectations: {
       // Passed through at once: a kept form's organization loads, or no organization is shown.
       settling: () => undefined,
@@ -243,6 +267,16 @@ function driver(): Driver<World> {
         expect(s.getByText('Loading groups…')).toBeVisible();
         expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
       },
+      // The organization the address names, read by id.
+      findingOrg: (s) => {
+        expect(s.getByText('Loading groups…')).toBeVisible();
+        expect(s.getByRole('combobox', { name: 'Organization' })).toBeDisabled();
+      },
+      orgFailed: (s) => {
+        expect(s.getByRole('alert')).toHaveTextContent(`Could not load the groups. ${NO_ANSWER}`);
+        expect(button('Retry')).toBeEnabled();
+        expect(s.queryByRole('region', { name: /^Group / })).toBeNull();
+      },
       failed: (s) => {
         expect(s.getByRole('alert')).toHaveTextContent(`Could not load the groups. ${NO_ANSWER}`);
         expect(button('Retry')).toBeEnabled();
@@ -252,9 +286,31 @@ function driver(): Driver<World> {
         expect(s.queryByRole('dialog')).toBeNull();
         expect(s.queryByRole('alertdialog')).toBeNull();
         expect(button('Create Group')).toBeEnabled();
+        if (step?.event.type === 'members.filter') {
+          // Only Oscar matches: Analysts shows only when he is its member, the users in no group only when he is one.
+          const inAnalysts = (world.actor!.getSnapshot().context.groups as { members: { id: number }[] }[]).some((g) =>
+            g.members.some((m) => m.id === world.oscarId),
+          );
+          expect(s.getByRole('searchbox', { name: 'Filter members' })).toHaveValue('oscar');
+          expect(s.getByLabelText('Filter matches')).toHaveTextContent(
+            inAnalysts ? '1 person matches “oscar”: in 1 group.' : '1 person matches “oscar”: 1 in no group.',
+          );
+          if (inAnalysts) {
+            expect(memberNames('Analysts')).toEqual(['Oscar Lee · oscar.lee · oscar@northwind.exampleRemove']);
+            expect(s.getByRole('region', { name: 'Group Analysts' })).toHaveTextContent('1 of 2 members match');
+          } else {
+            expect(s.queryByRole('region', { name: 'Group Analysts' })).toBeNull();
+            expect(
+              within(s.getByRole('list', { name: 'Users in no group' }))
+                .getAllByRole('listitem')
+                .map((li) => li.textContent),
+            ).toEqual(['Oscar Lee · oscar.lee · oscar@northwind.example']);
+          }
+          return;
+        }
         switch (step?.outcome) {
           case 'changed':
-            expect(notice()).toHaveTextContent('1 member added.');
+            expect(noticeByAnalysts()).toHaveTextContent('1 member added.');
             expect(memberNames('Analysts')).toEqual([
               'Olivia Smith · olivia.smith · olivia@northwind.exampleRemove',
               'Oscar Lee · oscar.lee · oscar@northwind.exampleRemove',
@@ -262,12 +318,17 @@ function driver(): Driver<World> {
             expect(s.getByLabelText('Group summary')).toHaveTextContent('1 group · 0 users in no group');
             break;
           case 'changedMeanwhile':
-            expect(notice()).toHaveTextContent(STALE);
+            expect(noticeByAnalysts()).toHaveTextContent(STALE);
             expect(memberNames('Analysts')).toHaveLength(2);
             break;
           case 'changeFailed':
-            expect(notice()).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
+            expect(noticeByAnalysts()).toHaveTextContent(`Nothing was changed. ${NO_ANSWER}`);
             expect(memberNames('Analysts')).toHaveLength(1);
+            break;
+          case 'memberRefused':
+            // The cause, in the screen's words, by the group; nobody was added.
+            expect(noticeByAnalysts()).toHaveTextContent('oscar.lee was not added: the user has been deleted.');
+            expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.exampleRemove']);
             break;
           case 'saved': {
             const name = (world.actor!.getSnapshot().context.groups as { name: string }[]).map((g) => g.name);
@@ -278,20 +339,33 @@ function driver(): Driver<World> {
             break;
           }
           case 'removed':
+            // The group is gone: its notice stands above the groups.
             expect(notice()).toHaveTextContent("Group 'Analysts' deleted.");
+            expect(
+              within(s.getByRole('list', { name: 'Users in no group' }))
+                .getAllByRole('listitem')
+                .map((li) => li.textContent),
+            ).toEqual([
+              'Olivia Smith · olivia.smith · olivia@northwind.example',
+              'Oscar Lee · oscar.lee · oscar@northwind.example',
+            ]);
             expect(s.getByLabelText('Group summary')).toHaveTextContent(
               'Northwind Capital has no groups. · 2 users in no group',
             );
             expect(s.queryByRole('region', { name: 'Group Analysts' })).toBeNull();
             break;
           case 'removedMeanwhile':
-            expect(notice()).toHaveTextContent(`The group was not deleted. ${STALE}`);
+            expect(noticeByAnalysts()).toHaveTextContent(`The group was not deleted. ${STALE}`);
             expect(s.getByRole('region', { name: 'Group Analysts' })).toBeVisible();
             break;
           default:
             // As read: Analysts with Olivia, Oscar in no group; every switch off.
             expect(s.getByLabelText('Group summary')).toHaveTextContent('1 group · 1 user in no group');
             expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.exampleRemove']);
+            expect(s.getByRole('region', { name: 'Users in no group' })).toHaveTextContent('1 user');
+            // A small organization shows its groups open.
+            expect(toggle('Analysts')).toHaveAttribute('aria-expanded', 'true');
+            expect(toggle('Users in no group')).toHaveAttribute('aria-expanded', 'true');
             for (const sw of within(s.getByRole('region', { name: 'Group Analysts' })).getAllByRole('switch'))
               expect(sw).not.toBeChecked();
         }
@@ -385,6 +459,31 @@ describe('groupEditor machine paths from a kept form (decision 042)', () => {
   });
 });
 
+describe('groupEditor machine paths from an address naming the organization (decision 097)', () => {
+  it.each(planPaths(groupEditorAddressPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    reported = null;
+    let named = world.orgId;
+    const d = driver();
+    await replayPath(path, {
+      ...d,
+      mount: () => mount({ org: named }),
+      arrange: {
+        ...d.arrange,
+        // An id no organization has.
+        orgGone: async () => void (named = 999_999),
+        orgFailed: async () => world.bridge.setOffline(true, [CALLS.findOrg]),
+      },
+      afterOutcome: { ...d.afterOutcome, orgFailed: async () => world.bridge.setOffline(false) },
+    });
+    // The screen reports what it shows (or opens): the organization's id, or none.
+    const snapshot = world.actor!.getSnapshot();
+    const shown = (snapshot.context.org as { org_id: number } | null)?.org_id ?? snapshot.context.opening ?? undefined;
+    expect(reported).toEqual({ org: shown });
+    if (snapshot.matches('loaded'))
+      expect(screen.getByRole('combobox', { name: 'Organization' })).toHaveValue('Northwind Capital');
+  });
+});
+
 /** Waits for what a query finds (fake timers hold findBy's polling back; the server answers in real time). */
 async function until<T>(probe: () => T | null): Promise<T> {
   for (const started = performance.now(); performance.now() - started < 10_000;) {
@@ -410,7 +509,10 @@ describe('/view_groups and the kept form', () => {
     expect(screen.getByLabelText('Group summary')).toHaveTextContent('1 group · 1 user in no group · read only');
     expect(within(group).getByLabelText('Switches of Analysts')).toHaveTextContent('AutoShare: on');
     expect(memberNames('Analysts')).toEqual(['Olivia Smith · olivia.smith · olivia@northwind.example']);
-    expect(within(group).queryAllByRole('button')).toEqual([]);
+    // Its one button opens and closes it.
+    expect(within(group).getAllByRole('button')).toEqual([
+      within(group).getByRole('button', { name: 'Analysts', expanded: true }),
+    ]);
     expect(within(group).queryAllByRole('switch')).toEqual([]);
     expect(screen.queryByRole('button', { name: 'Create Group' })).toBeNull();
   });

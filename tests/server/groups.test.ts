@@ -15,6 +15,7 @@ import {
   StaleGroupReply,
   UserGroupsReply,
   type Group,
+  addMemberRefusalOf,
 } from '../../src/domain/groups';
 import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
@@ -244,22 +245,47 @@ describe('members', () => {
       ]);
   });
 
-  it('refuses users of another organization, deleted users and unknown ids, adding none', async () => {
+  it('refuses users of another organization, deleted users and unknown ids, adding none and naming each cause', async () => {
     const [mine] = await people(1, orgA);
     const [theirs] = await people(1, orgB);
     const [gone] = await people(1, orgA, { deleted: true });
     const group = await created('Guarded group');
-    for (const outsider of [theirs!, gone!, 99_999_999]) {
+    const cases = [
+      {
+        outsider: theirs!,
+        cause: 'other_organization',
+        words: 'the user belongs to another organization than the group’s',
+      },
+      { outsider: gone!, cause: 'deleted', words: 'the user has been deleted' },
+      { outsider: 99_999_999, cause: 'no_user', words: 'there is no user with this id' },
+    ] as const;
+    for (const { outsider, cause, words } of cases) {
       const res = await call('/user/add_group_user/', {
         group_id: group.id,
         version: 1,
         user_ids: JSON.stringify([mine, outsider]),
       });
       expect(res.status).toBe(400);
-      expect(refusal(res.body).fields['user_ids']).toBe(
-        `Only users of the group’s organization can be its members. Not of it: ${outsider}.`,
-      );
+      const msg = `No member was added. User ${outsider}: ${words}.`;
+      expect(refusal(res.body)).toMatchObject({ msg, fields: { user_ids: msg } });
+      expect((res.body as { refused: unknown }).refused).toEqual([{ user_id: outsider, cause }]);
     }
+    // All three at once: each cause once, in one order, with the users it holds.
+    const all = await call('/user/add_group_user/', {
+      group_id: group.id,
+      version: 1,
+      user_ids: JSON.stringify([99_999_999, theirs, mine, gone, 99_999_998]),
+    });
+    expect(refusal(all.body).msg).toBe(
+      `No member was added. Users 99999999, 99999998: there is no user with this id. User ${gone}: the user has been deleted. User ${theirs}: the user belongs to another organization than the group’s.`,
+    );
+    expect((all.body as { refused: unknown }).refused).toEqual([
+      { user_id: 99_999_999, cause: 'no_user' },
+      { user_id: theirs, cause: 'other_organization' },
+      { user_id: gone, cause: 'deleted' },
+      { user_id: 99_999_998, cause: 'no_user' },
+    ]);
+    expect(addMemberRefusalOf({ status: 400, data: all.body })).toHaveLength(4);
     const after = (await fetched(orgA)).groupItems.find((g) => g.id === group.id)!;
     expect(after).toMatchObject({ members: [], version: 1 });
     expect(await auditRows(`group members added (2): Guarded group`)).toHaveLength(0);

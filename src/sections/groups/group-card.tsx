@@ -1,6 +1,8 @@
-// One group: its name and kind, its switches (each saved at once), its members with Remove, and
-// Add member over the organization's users who are not yet members. Read only: no control at all.
-import { Badge, Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+// One group as a disclosure (decision 099): its header (name, kind, member count, the actions)
+// always, and the notice of what was just done to it; open, its switches (each saved at once), its
+// members a page at a time with Remove, and Add member over the organization's users who are not
+// yet members. Read only: no control that changes anything.
+import { Badge, Box, Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
 import { useMemo, useState, type FormEvent } from 'react';
 import {
   COMPLIANCE_LABELS,
@@ -10,17 +12,17 @@ import {
   GROUP_KIND_LABELS,
   type Group,
 } from '../../domain/groups';
-import { candidatesFor, selectBusy, selectChange } from './groups.selectors';
+import type { Notice } from '../../machines/shared/notice';
+import { candidatesFor, memberMatches, selectBusy, selectChange } from './groups.selectors';
 import type { SwitchKey } from './groups.types';
 import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
 import { RecordAction, RecordActions, RecordDeleteAction } from '../../ui/shared/record-table';
-import { countText } from '../../domain/format';
+import { RecordNotice } from '../../ui/shared/record-section';
 import { SavedSwitch } from '../../ui/form/saved-switch';
 import { RowRemoveButton } from '../../ui/shared/row-remove-button';
+import { countWords, DisclosureHeading, MemberList } from './member-list';
 
-/** Members drawn at first; a larger group shows them on request. */
-const FIRST_MEMBERS = 50;
 /** Suggestions offered while typing a member to add. */
 const SUGGESTIONS = 50;
 
@@ -28,32 +30,42 @@ export function GroupCard({
   group,
   readOnly,
   mayCompliance,
+  open,
+  onToggle,
+  needle,
+  notice,
 }: {
   group: Group;
   readOnly: boolean;
   mayCompliance: boolean;
+  open: boolean;
+  onToggle: () => void;
+  /** The filter's words ('' shows every member). */
+  needle: string;
+  /** What was just done to this group, said by it. */
+  notice: Notice | null;
 }) {
   const editor = GroupsCtx.useActorRef();
   const busy = GroupsCtx.useSelector(selectBusy);
   const change = GroupsCtx.useSelector(selectChange);
-  const [all, setAll] = useState(false);
   const saving = (key: SwitchKey) => change?.kind === 'switch' && change.groupId === group.id && change.key === key;
   const switches: SwitchKey[] = [...GROUP_FEATURES, ...(mayCompliance ? COMPLIANCE_SWITCHES : [])];
   const label = (key: SwitchKey) =>
     key in GROUP_FEATURE_LABELS
       ? GROUP_FEATURE_LABELS[key as keyof typeof GROUP_FEATURE_LABELS]
       : COMPLIANCE_LABELS[key as keyof typeof COMPLIANCE_LABELS];
-  const shown = all ? group.members : group.members.slice(0, FIRST_MEMBERS);
+  const members = useMemo(() => group.members.filter((m) => memberMatches(m, needle)), [group.members, needle]);
+  const bodyId = `group-${group.id}-body`;
   return (
     <Card role="region" aria-label={`Group ${group.name}`}>
       <Flex justify="between" align="center" gap="3" wrap="wrap">
         <Flex align="center" gap="2">
-          <Heading as="h3" size="3">
+          <DisclosureHeading id={bodyId} open={open} onToggle={onToggle}>
             {group.name}
-          </Heading>
+          </DisclosureHeading>
           <Badge color="gray">{GROUP_KIND_LABELS[group.kind]}</Badge>
           <Text size="1" color="gray">
-            {countText(group.members.length)} {group.members.length === 1 ? 'member' : 'members'}
+            {countWords(members.length, group.members.length, needle !== '', 'member')}
           </Text>
         </Flex>
         {/* /view_groups stays without controls; its History is Group Management's. */}
@@ -75,75 +87,106 @@ export function GroupCard({
           </RecordActions>
         )}
       </Flex>
-      {readOnly ? (
-        // Read only: the switches that are on, as words (a disabled switch hides whether it is on).
-        <Flex gap="2" wrap="wrap" mt="3" aria-label={`Switches of ${group.name}`}>
-          {switches
-            .filter((key) => group.flags[key])
-            .map((key) => (
-              <Badge key={key} color="blue" variant="soft">
-                {label(key)}: on
-              </Badge>
-            ))}
-          {switches.every((key) => !group.flags[key]) && (
-            <Text size="2" color="gray">
-              No switch on.
-            </Text>
-          )}
-        </Flex>
-      ) : (
-        <Flex gap="4" wrap="wrap" mt="3">
-          {switches.map((key) => (
-            <SavedSwitch
-              key={key}
-              checked={group.flags[key]}
-              disabled={busy}
-              saving={saving(key)}
-              onToggle={() => editor.send({ type: 'switch.toggle', id: group.id, key })}
-            >
-              {label(key)}
-            </SavedSwitch>
-          ))}
-        </Flex>
+      {notice && (
+        <Box mt="3">
+          <RecordNotice notice={notice} label="Groups notice" alertOnError />
+        </Box>
       )}
-      <Box mt="3">
-        {group.members.length === 0 ? (
-          <Text size="2" color="gray">
-            No members yet.
-          </Text>
-        ) : (
-          <ul aria-label={`Members of ${group.name}`} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {shown.map((m) => (
-              <li key={m.id} style={{ padding: '4px 0', borderBottom: '1px solid var(--gray-a4)' }}>
-                <Flex justify="between" align="center" gap="3">
-                  <Text size="2">
-                    {m.name || m.username}{' '}
-                    <Text color="gray">
-                      · {m.username} · {m.email}
-                    </Text>
-                  </Text>
-                  {!readOnly && (
-                    <RowRemoveButton
-                      ghost
-                      label={`Remove ${m.username} from ${group.name}`}
-                      disabled={busy}
-                      onClick={() => editor.send({ type: 'member.remove', id: group.id, userId: m.id })}
-                    >
-                      Remove
-                    </RowRemoveButton>
-                  )}
-                </Flex>
-              </li>
-            ))}
-          </ul>
-        )}
-        {!all && group.members.length > FIRST_MEMBERS && (
-          <Button size="1" variant="ghost" mt="2" onClick={() => setAll(true)}>
-            Show all {countText(group.members.length)} members
-          </Button>
-        )}
-      </Box>
-      {!readOnly && <AddMember group={group} />}
+      {open && (
+        <Box id={bodyId}>
+          {readOnly ? (
+            // Read only: the switches that are on, as words (a disabled switch hides whether it is on).
+            <Flex gap="2" wrap="wrap" mt="3" aria-label={`Switches of ${group.name}`}>
+              {switches
+                .filter((key) => group.flags[key])
+                .map((key) => (
+                  <Badge key={key} color="blue" variant="soft">
+                    {label(key)}: on
+                  </Badge>
+                ))}
+              {switches.every((key) => !group.flags[key]) && (
+                <Text size="2" color="gray">
+                  No switch on.
+                </Text>
+              )}
+            </Flex>
+          ) : (
+            <Flex gap="4" wrap="wrap" mt="3">
+              {switches.map((key) => (
+                <SavedSwitch
+                  key={key}
+                  checked={group.flags[key]}
+                  disabled={busy}
+                  saving={saving(key)}
+                  onToggle={() => editor.send({ type: 'switch.toggle', id: group.id, key })}
+                >
+                  {label(key)}
+                </SavedSwitch>
+              ))}
+            </Flex>
+          )}
+          <Box mt="3">
+            {group.members.length === 0 ? (
+              <Text size="2" color="gray">
+                No members yet.
+              </Text>
+            ) : (
+              <MemberList
+                key={needle}
+                label={`Members of ${group.name}`}
+                members={members}
+                action={
+                  readOnly
+                    ? undefined
+                    : (m) => (
+                        <RowRemoveButton
+                          ghost
+                          label={`Remove ${m.username} from ${group.name}`}
+                          disabled={busy}
+                          onClick={() => editor.send({ type: 'member.remove', id: group.id, userId: m.id })}
+                        >
+                          Remove
+                        </RowRemoveButton>
+                      )
+                }
+              />
+            )}
+          </Box>
+          {!readOnly && <AddMember group={group} />}
+        </Box>
+      )}
+    </Card>
+  );
+}
+
+/** The organization's users in no group, as a group's members are shown (no Remove, no Add). */
+export function NoGroupCard({
+  users,
+  open,
+  onToggle,
+  needle,
+}: {
+  users: Group['members'];
+  open: boolean;
+  onToggle: () => void;
+  needle: string;
+}) {
+  const shown = useMemo(() => users.filter((m) => memberMatches(m, needle)), [users, needle]);
+  return (
+    <Card role="region" aria-label="Users in no group">
+      <Flex align="center" gap="2">
+        <DisclosureHeading id="no-group-body" open={open} onToggle={onToggle}>
+          Users in no group
+        </DisclosureHeading>
+        <Text size="1" color="gray">
+          {countWords(shown.length, users.length, needle !== '', 'user')}
+        </Text>
+      </Flex>
+      {open && (
+        <Box id="no-group-body" mt="3">
+          <MemberList key={needle} label="Users in no group" members={shown} />
+        </Box>
+      )}
     </Card>
   );
 }

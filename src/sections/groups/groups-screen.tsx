@@ -1,40 +1,67 @@
-// /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker),
-// then its groups with their members and the users in no group. /view_groups shows the same
-// without a control that changes anything. Thin: everything comes from the groupEditor machine.
-import { Button, Card, Flex, Text } from '@radix-ui/themes';
+// /modify_groups and /view_groups (spec §2; decision 048): an organization (the shared picker, kept
+// in the address: decision 097), then its groups with their members and the users in no group,
+// each a disclosure, all narrowed by one filter (decision 099). /view_groups shows the same without
+// a control that changes anything. Thin: what is read and changed comes from the groupEditor
+// machine; which disclosures stand open is the page's.
+import { Button, Card, Flex, Text, TextField } from '@radix-ui/themes';
 import { useSelector } from '@xstate/react';
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from './groups.draft';
 import { liveGroupEditorMachine } from './groups.live';
 import {
+  memberMatches,
+  needleOf,
+  selectAddress,
   selectBusy,
   selectError,
+  selectFilter,
   selectGroups,
   selectNonGroupUsers,
   selectNotice,
+  selectNoticeAt,
   selectOrg,
   selectStage,
   type GroupStage,
 } from './groups.selectors';
+import type { GroupsAddress } from './groups.types';
 import * as selectors from './groups.selectors';
 import { selectFeatures } from '../../machines/session/session.selectors';
 import { useConsole } from '../../ui/console-context';
 import { openFormAddress, RecordDraftKeeper, RecordScope, useStaffId } from '../../ui/shared/record-scope';
 import { OrgChoice, OrgStageLine, type OrgStageNote } from '../organizations/org-choice';
-import { GroupCard } from './group-card';
+import { GroupCard, NoGroupCard } from './group-card';
 import { GroupDeleteDialog } from './group-delete-dialog';
 import { GroupMemberRemoveDialog } from './group-member-remove-dialog';
 import { GroupFormDialog } from './group-form-dialog';
 import { GroupsCtx } from './groups-context';
 import { RecordNotice } from '../../ui/shared/record-section';
 import { countText } from '../../domain/format';
+import type { Group, GroupMember } from '../../domain/groups';
 import { RetryCallout } from '../../ui/shared/retry-callout';
 import { SectionPage } from '../../ui/shared/section-page';
 
 export const groupDraftAddress = (staff: number | null) => openFormAddress(GROUP_DRAFT_FORM, staff);
 
+/**
+ * An organization with no more groups than this, and no more people in all than OPEN_PEOPLE,
+ * shows every group open; a larger one shows them closed, to open one at a time.
+ */
+export const OPEN_GROUPS = 3;
+export const OPEN_PEOPLE = 50;
+
 /** The screen with its machine: what the routes mount (tests put a probe inside to hold the actor). */
-export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: ReactNode }) {
+export function GroupsScreen({
+  readOnly,
+  probe,
+  address,
+  onAddress,
+}: {
+  readOnly: boolean;
+  probe?: ReactNode;
+  /** What the address names, and where what the screen shows goes (Reload and a link return to it). */
+  address?: GroupsAddress;
+  onAddress?: (address: GroupsAddress) => void;
+}) {
   const staff = useStaffId();
   return (
     <RecordScope
@@ -42,9 +69,10 @@ export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: R
       logic={liveGroupEditorMachine}
       address={readOnly ? null : groupDraftAddress(staff)}
       check={checkGroupDraft}
-      input={(draft) => ({ draft })}
+      input={(draft) => ({ draft, orgId: address?.org ?? null })}
     >
       {probe}
+      <AddressKeeper onAddress={onAddress} />
       {/* A rename with a change asks before leaving, and leaving drops it. */}
       {!readOnly && (
         <RecordDraftKeeper ctx={GroupsCtx} select={selectors} address={groupDraftAddress(staff)} renamed="group" />
@@ -52,6 +80,15 @@ export function GroupsScreen({ readOnly, probe }: { readOnly: boolean; probe?: R
       <GroupsView readOnly={readOnly} />
     </RecordScope>
   );
+}
+
+/** Reports what the screen shows, for the route to write in the address. */
+function AddressKeeper({ onAddress }: { onAddress?: (address: GroupsAddress) => void }) {
+  const shown = GroupsCtx.useSelector(selectAddress, (a, b) => a.org === b.org);
+  useEffect(() => {
+    onAddress?.(shown);
+  }, [shown, onAddress]);
+  return null;
 }
 
 const STAGE_NOTES: Partial<Record<GroupStage, OrgStageNote>> = {
@@ -70,6 +107,22 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
   const error = GroupsCtx.useSelector(selectError);
   const notice = GroupsCtx.useSelector(selectNotice);
   const busy = GroupsCtx.useSelector(selectBusy);
+  const filter = GroupsCtx.useSelector(selectFilter);
+  const noticeAt = GroupsCtx.useSelector(selectNoticeAt);
+  const needle = needleOf(filter);
+  const matched = useMemo(() => matchesOf(groups, loners, needle), [groups, loners, needle]);
+  const people = useMemo(
+    () => new Set([...loners, ...groups.flatMap((g) => g.members)].map((m) => m.id)).size,
+    [groups, loners],
+  );
+  const small = groups.length <= OPEN_GROUPS && people <= OPEN_PEOPLE;
+  const noticeGroup = noticeAt !== null && groups.some((g) => g.id === noticeAt) ? noticeAt : null;
+  // The group just created (or changed) opens where it stands, unless closed by hand.
+  const disclosures = useDisclosures(
+    String(org?.org_id ?? ''),
+    needle,
+    (key) => needle !== '' || small || key === String(noticeGroup),
+  );
   return (
     <SectionPage title={readOnly ? 'Groups' : 'Group Management'}>
       <Card>
@@ -100,13 +153,101 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
             {readOnly && ' · read only'}
           </Text>
         )}
+        {stage === 'loaded' && people > 0 && (
+          <Flex direction="column" gap="1" mt="3">
+            <TextField.Root
+              type="search"
+              aria-label="Filter members"
+              placeholder="Filter members by name, email or username"
+              value={filter}
+              style={{ maxWidth: 480 }}
+              onChange={(e) => editor.send({ type: 'members.filter', text: e.currentTarget.value })}
+            />
+            {needle !== '' && (
+              <Text size="2" color="gray" role="status" aria-label="Filter matches">
+                {matchWords(filter.trim(), matched)}
+              </Text>
+            )}
+          </Flex>
+        )}
       </Card>
-      <RecordNotice notice={notice} label="Groups notice" alertOnError />
+      {noticeGroup === null && <RecordNotice notice={notice} label="Groups notice" alertOnError />}
       {stage === 'loaded' &&
-        groups.map((g) => <GroupCard key={g.id} group={g} readOnly={readOnly} mayCompliance={mayCompliance} />)}
+        groups
+          .filter((g) => needle === '' || matched.groups.has(g.id))
+          .map((g) => (
+            <GroupCard
+              key={g.id}
+              group={g}
+              readOnly={readOnly}
+              mayCompliance={mayCompliance}
+              open={disclosures.isOpen(String(g.id))}
+              onToggle={() => disclosures.toggle(String(g.id))}
+              needle={needle}
+              notice={noticeGroup === g.id ? notice : null}
+            />
+          ))}
+      {stage === 'loaded' && loners.length > 0 && (needle === '' || matched.loners > 0) && (
+        <NoGroupCard
+          users={loners}
+          open={disclosures.isOpen('none')}
+          onToggle={() => disclosures.toggle('none')}
+          needle={needle}
+        />
+      )}
       {!readOnly && <GroupFormDialog />}
       {!readOnly && <GroupDeleteDialog />}
       {!readOnly && <GroupMemberRemoveDialog />}
     </SectionPage>
   );
+}
+
+interface Matched {
+  /** People matching, each once however many groups hold them. */
+  people: number;
+  /** The groups holding a match. */
+  groups: Set<number>;
+  /** Matching users in no group. */
+  loners: number;
+}
+
+function matchesOf(groups: readonly Group[], loners: readonly GroupMember[], needle: string): Matched {
+  const people = new Set<number>();
+  const holding = new Set<number>();
+  for (const g of groups)
+    for (const m of g.members)
+      if (memberMatches(m, needle)) {
+        people.add(m.id);
+        holding.add(g.id);
+      }
+  const lone = loners.filter((m) => memberMatches(m, needle));
+  for (const m of lone) people.add(m.id);
+  return { people: people.size, groups: holding, loners: lone.length };
+}
+
+/** What the filter found: "3 people match “lee”: in 2 groups and 1 in no group." */
+export function matchWords(text: string, m: Matched): string {
+  if (m.people === 0) return `Nobody matches “${text}”.`;
+  const where = [
+    ...(m.groups.size > 0 ? [`in ${countText(m.groups.size)} ${m.groups.size === 1 ? 'group' : 'groups'}`] : []),
+    ...(m.loners > 0 ? [`${countText(m.loners)} in no group`] : []),
+  ];
+  return `${countText(m.people)} ${m.people === 1 ? 'person matches' : 'people match'} “${text}”: ${where.join(' and ')}.`;
+}
+
+/**
+ * Which disclosures stand open: each as the person left it, else as `byDefault` says. Without a
+ * filter the person's choices hold for the organization (`org`); each filter starts again from the
+ * default (the groups holding matches open), and clearing it returns to the choices made before.
+ */
+function useDisclosures(org: string, needle: string, byDefault: (key: string) => boolean) {
+  type Choices = { scope: string; open: Record<string, boolean> };
+  const [base, setBase] = useState<Choices>({ scope: org, open: {} });
+  const [filtered, setFiltered] = useState<Choices>({ scope: `${org}:${needle}`, open: {} });
+  const own = needle === '' ? base : filtered;
+  const scope = needle === '' ? org : `${org}:${needle}`;
+  const open = own.scope === scope ? own.open : {};
+  const isOpen = (key: string) => open[key] ?? byDefault(key);
+  const set = needle === '' ? setBase : setFiltered;
+  return { isOpen, toggle: (key: string) => set({ scope, open: { ...open, [key]: !isOpen(key) } }) };
 }

@@ -9,10 +9,15 @@ import {
   renameGroup,
   saveGroupSwitch,
 } from './groups.service';
+import { fetchOrganization } from '../organizations/organizations.service';
 import { groupEditorMachine } from './groups.machine';
 
 export const liveGroupEditorMachine = groupEditorMachine.provide({
   actors: {
+    findOrg: fromPromise(async ({ input }) => {
+      const org = await fetchOrganization(input.orgId);
+      return org && { title: org.name, org_id: org.id, salesforceId: org.salesforceId };
+    }),
     loadGroups: fromPromise(({ input }) => fetchGroups(input.organizationId)),
     saveGroup: fromPromise(({ input }) =>
       input.form.id === null

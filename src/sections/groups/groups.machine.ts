@@ -7,7 +7,17 @@
 // not made, the screen says so and shows the group as it is now, so the next try starts from it.
 import { assign, fromPromise, setup } from 'xstate';
 import { fieldRefusalOf } from '../../domain/field-errors';
-import { FEATURE_WORDS, GROUP_MESSAGES, staleGroupOf, type Group, type GroupMember } from '../../domain/groups';
+import {
+  ADD_MEMBER_CAUSE_WORDS,
+  ADD_MEMBER_CAUSES,
+  addMemberRefusalOf,
+  FEATURE_WORDS,
+  GROUP_MESSAGES,
+  staleGroupOf,
+  type AddMemberRefused,
+  type Group,
+  type GroupMember,
+} from '../../domain/groups';
 import type { OrgPick } from '../../domain/users';
 import { callStates } from '../../machines/shared/call-state';
 import { failureMessage, refusalMessage, errorOf } from '../../machines/shared/failure';
@@ -56,6 +66,24 @@ export function withGroup(
 
 const find = (context: GroupEditorContext, id: number) => context.groups.find((g) => g.id === id) ?? null;
 
+/**
+ * An add the server refused, in the screen's words: the people it knows by username, each cause
+ * once ("oscar.lee was not added: the user has been deleted.").
+ */
+export function notAddedWords(
+  context: Pick<GroupEditorContext, 'groups' | 'nonGroupUsers'>,
+  refused: readonly AddMemberRefused[],
+): string {
+  const known = new Map<number, string>();
+  for (const u of context.nonGroupUsers) known.set(u.id, u.username);
+  for (const g of context.groups) for (const m of g.members) known.set(m.id, m.username);
+  return ADD_MEMBER_CAUSES.flatMap((cause) => {
+    const who = refused.filter((r) => r.cause === cause).map((r) => known.get(r.user_id) ?? `User ${r.user_id}`);
+    if (who.length === 0) return [];
+    return [`${who.join(', ')} ${who.length === 1 ? 'was' : 'were'} not added: ${ADD_MEMBER_CAUSE_WORDS[cause]}.`];
+  }).join(' ');
+}
+
 /** What a switch's save says when it fails (spec §8), before the reason. */
 const notSavedWords = (key: SwitchKey) =>
   key in FEATURE_WORDS ? FEATURE_WORDS[key as keyof typeof FEATURE_WORDS].notSaved : GROUP_MESSAGES.notUpdated;
@@ -78,6 +106,9 @@ const EMPTY = {
   target: null,
   change: null,
   notice: null,
+  noticeAt: null,
+  filter: '',
+  opening: null,
   error: null,
 };
 
@@ -87,10 +118,18 @@ const list = listStates<GroupEditorContext, GroupEditorEvent>()({
   failure: refusalMessage,
   dropped: { groups: [], nonGroupUsers: [] },
 });
+// The organization an address names, read by id: not answered offers Retry.
+const orgRead = listStates<GroupEditorContext, GroupEditorEvent>()({
+  loading: 'findingOrg',
+  failed: 'orgFailed',
+  retry: 'list.retry',
+  failure: refusalMessage,
+});
 
 const groupEditorSetup = setup({
   types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
   actors: {
+    findOrg: fromPromise<OrgPick | null, { orgId: number }>(() => Promise.reject(new Error('provide findOrg'))),
     loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() =>
       Promise.reject(new Error('provide loadGroups')),
     ),
@@ -123,12 +162,43 @@ const calling = callStates(groupEditorSetup);
 
 export const groupEditorMachine = groupEditorSetup.createMachine({
   id: 'groupEditor',
-  context: ({ input }) => ({ ...EMPTY, org: input.draft?.org ?? null, form: input.draft?.form ?? null }),
+  // A kept form names its organization; else the address may name one (decision 097).
+  context: ({ input }) => ({
+    ...EMPTY,
+    org: input.draft?.org ?? null,
+    opening: input.draft ? null : (input.orgId ?? null),
+    form: input.draft?.form ?? null,
+  }),
   initial: 'settling',
   states: {
-    // A kept form names its organization: load it and open the form again.
+    // A kept form or the address names an organization: load it (and open the form again).
     settling: {
-      always: [{ guard: ({ context }) => context.org !== null, target: 'loading' }, { target: 'noOrganization' }],
+      always: [
+        { guard: ({ context }) => context.org !== null, target: 'loading' },
+        { guard: ({ context }) => context.opening !== null, target: 'findingOrg' },
+        { target: 'noOrganization' },
+      ],
+    },
+    // The address names an organization by id: its name is read, then its groups.
+    findingOrg: calling('findOrg', {
+      input: ({ context }) => ({ orgId: context.opening ?? 0 }),
+      onDone: [
+        {
+          guard: ({ event }) => event.output !== null,
+          target: 'loading',
+          actions: assign(({ event }) => ({ org: event.output, opening: null })),
+        },
+        // No organization has that id (any more): the page starts empty.
+        { target: 'noOrganization', actions: assign({ opening: null }) },
+      ],
+      onError: orgRead.onError,
+    }),
+    // Nothing is picked yet: Retry, or pick one.
+    orgFailed: {
+      on: {
+        ...orgRead.on,
+        'org.pick': { target: 'loading', actions: 'pickOrg' },
+      },
     },
     noOrganization: {
       on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },
@@ -164,21 +234,32 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
     },
     loaded: {
       initial: 'idle',
+      // The filter narrows the members shown, whatever is under way.
+      on: { 'members.filter': { actions: assign({ filter: ({ event }) => event.text }) } },
       states: {
         idle: {
           on: {
             'org.pick': { target: '#groupEditor.loading', actions: 'pickOrg' },
             'org.clear': { target: '#groupEditor.noOrganization', actions: 'clearOrg' },
-            'group.create': { target: 'form', actions: assign({ form: NEW_FORM, notice: null }) },
+            'group.create': { target: 'form', actions: assign({ form: NEW_FORM, notice: null, noticeAt: null }) },
             'group.rename': {
               guard: 'listedGroup',
               target: 'form',
-              actions: assign(({ context, event }) => ({ form: formOf(find(context, event.id)!), notice: null })),
+              actions: assign(({ context, event }) => ({
+                form: formOf(find(context, event.id)!),
+                notice: null,
+                noticeAt: null,
+              })),
             },
             'group.delete': {
               guard: 'listedGroup',
               target: 'deleting',
-              actions: assign(({ context, event }) => ({ target: find(context, event.id), notice: null, error: null })),
+              actions: assign(({ context, event }) => ({
+                target: find(context, event.id),
+                notice: null,
+                noticeAt: null,
+                error: null,
+              })),
             },
             'member.add': {
               guard: 'listedGroup',
@@ -191,6 +272,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
                   userIds: event.userIds,
                 },
                 notice: null,
+                noticeAt: null,
               })),
             },
             // Taking a member out asks first, naming them and the group.
@@ -205,6 +287,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
                   userId: event.userId,
                 },
                 notice: null,
+                noticeAt: null,
               })),
             },
             'switch.toggle': {
@@ -221,6 +304,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
                     value: !group.flags[event.key],
                   },
                   notice: null,
+                  noticeAt: null,
                 };
               }),
             },
@@ -240,6 +324,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
               ...withGroup(context, event.output.group.id, event.output.group),
               change: null,
               notice: noticeOf(true, event.output.msg),
+              noticeAt: event.output.group.id,
             })),
           },
           onError: [
@@ -253,6 +338,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
                   ...withGroup(context, context.change!.groupId, stale.current),
                   change: null,
                   notice: noticeOf(false, stale.msg),
+                  noticeAt: stale.current?.id ?? null,
                 };
               }),
             },
@@ -260,11 +346,14 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
               target: 'idle',
               actions: assign(({ context, event }) => {
                 const change = context.change!;
-                const refused = fieldRefusalOf(event.error)?.msg;
+                // An add names why each person was not taken; another refusal says the server's words.
+                const notAdded = change.kind === 'add' ? addMemberRefusalOf(event.error) : null;
+                const refused = notAdded ? notAddedWords(context, notAdded) : fieldRefusalOf(event.error)?.msg;
                 const before = change.kind === 'switch' ? `${notSavedWords(change.key)}. ` : 'Nothing was changed. ';
                 return {
                   change: null,
                   notice: noticeOf(false, refused ?? `${before}${failureMessage(event.error)}`),
+                  noticeAt: change.groupId,
                 };
               }),
             },
@@ -279,6 +368,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
           savedChanges: (context, output: GroupReply) => ({
             ...withGroup(context, output.group.id, output.group),
             notice: noticeOf(true, output.msg),
+            noticeAt: output.group.id,
           }),
           refused: (error) => refusedSave(error, isFormField),
           meanwhile: (context, error) => {
@@ -319,6 +409,7 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
                       ...withGroup(context, context.target!.id, stale.current),
                       target: null,
                       notice: noticeOf(false, `The group was not deleted. ${stale.msg}`),
+                      noticeAt: stale.current?.id ?? null,
                     };
                   }),
                 },

@@ -2,7 +2,9 @@
 // member, and a user in no group) or not read; a group is created or renamed (saved, refused at
 // its name, changed by someone else first, not sent), deleted (or deleted by someone else first,
 // or not sent); a member added or removed, a switch saved (or the group changed first, or no
-// answer). A second walk starts from a kept form: its organization loads and the form opens.
+// answer), or an add refused (the user deleted meanwhile); the members filtered. A second walk
+// starts from a kept form: its organization loads and the form opens; a third from an address
+// naming the organization.
 import type { Group } from '../../domain/groups';
 import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { NEW_RECORD } from '../../machines/shared/new-record';
@@ -31,6 +33,8 @@ const GROUP: Group = {
 };
 const stale = (id: string, current: Group | null) =>
   staleEvent(id, { msg: 'Someone else changed the group.', current });
+
+const NOT_ADDED = 'No member was added. User 2: the user has been deleted.';
 
 const outcomes = [
   { name: 'loaded', event: doneEvent('loadGroups', { status: true, groupItems: [GROUP], nonGroupUsers: [OSCAR] }) },
@@ -61,6 +65,23 @@ const outcomes = [
     }),
   },
   { name: 'changedMeanwhile', event: stale('changeGroup', { ...GROUP, version: 2 }) },
+  {
+    // The user was deleted after the screen read them: the refusal names the cause (decision 099).
+    name: 'memberRefused',
+    event: {
+      type: 'xstate.error.actor.changeGroup',
+      error: {
+        status: 400,
+        refusal: { msg: NOT_ADDED, fields: { user_ids: NOT_ADDED } },
+        data: {
+          status: false,
+          msg: NOT_ADDED,
+          fields: { user_ids: NOT_ADDED },
+          refused: [{ user_id: 2, cause: 'deleted' }],
+        },
+      },
+    },
+  },
   { name: 'changeFailed', event: failedEvent('changeGroup') },
 ];
 
@@ -85,6 +106,7 @@ export const groupEditorPlan: MachinePlan<typeof groupEditorMachine> = {
     { type: 'remove.confirm' },
     { type: 'remove.cancel' },
     { type: 'switch.toggle', id: 1, key: 'autoshare' },
+    { type: 'members.filter', text: 'oscar' },
   ],
   outcomes,
   serializeState: (s) =>
@@ -95,6 +117,11 @@ export const groupEditorPlan: MachinePlan<typeof groupEditorMachine> = {
     if (e.type === 'xstate.error.actor.saveGroup' && (e['error'] as { status?: number }).status === 409)
       return !creating;
     if (e.type === 'form.kind') return creating;
+    // The filter is typed while nothing else is asked (a dialog holds the page behind it).
+    if (e.type === 'members.filter') return s.matches({ loaded: 'idle' });
+    // Only an add is refused with its people's causes.
+    if (e.type === 'xstate.error.actor.changeGroup' && (e['error'] as { data?: { refused?: unknown } }).data?.refused)
+      return s.context.change?.kind === 'add';
     return true;
   },
 };
@@ -110,4 +137,22 @@ export const groupEditorDraftPlan: MachinePlan<typeof groupEditorMachine> = {
   },
   events: [{ type: 'form.submit' }, { type: 'form.cancel' }],
   outcomes: outcomes.filter((o) => ['loaded', 'saved'].includes(o.name)),
+};
+
+/**
+ * From an address naming the organization by id (decision 097): its name is read (found, no such
+ * organization, no answer), then its groups.
+ */
+export const groupEditorAddressPlan: MachinePlan<typeof groupEditorMachine> = {
+  machine: groupEditorMachine,
+  input: { draft: null, orgId: 1 },
+  events: [{ type: 'org.pick', org: ORG }, { type: 'org.clear' }, { type: 'list.retry' }],
+  outcomes: [
+    { name: 'orgFound', event: doneEvent('findOrg', ORG) },
+    { name: 'orgGone', event: doneEvent('findOrg', null) },
+    { name: 'orgFailed', event: failedEvent('findOrg') },
+    ...outcomes.filter((o) => ['loaded', 'loadFailed'].includes(o.name)),
+  ],
+  // Past the opening, the first walk covers the rest.
+  filterEvents: (s) => !s.matches('loaded') && !s.matches('noOrganization'),
 };

@@ -3,7 +3,7 @@ import type { SnapshotFrom } from 'xstate';
 import { versionedFormSelectors } from '../../machines/shared/versioned-form.selectors';
 import type { GroupMember } from '../../domain/groups';
 import type { groupEditorMachine } from './groups.machine';
-import type { GroupDraft } from './groups.types';
+import type { GroupDraft, GroupsAddress } from './groups.types';
 
 type S = SnapshotFrom<typeof groupEditorMachine>;
 
@@ -13,14 +13,35 @@ export const { selectForm, selectSaving, selectFieldErrors, selectFormError, sel
 
 export type GroupStage = 'noOrganization' | 'loading' | 'failed' | 'loaded';
 export function selectStage(s: S): GroupStage {
-  if (s.matches('loading') || s.matches('settling')) return 'loading';
-  if (s.matches('failed')) return 'failed';
+  if (s.matches('loading') || s.matches('settling') || s.matches('findingOrg')) return 'loading';
+  if (s.matches('failed') || s.matches('orgFailed')) return 'failed';
   if (s.matches('loaded')) return 'loaded';
   return 'noOrganization';
 }
 export const selectOrg = (s: S) => s.context.org;
 export const selectGroups = (s: S) => s.context.groups;
 export const selectNonGroupUsers = (s: S) => s.context.nonGroupUsers;
+/** What the address keeps (decision 097): the organization shown (or being opened), by id. */
+export const selectAddress = (s: S): GroupsAddress => ({
+  org: s.context.org?.org_id ?? s.context.opening ?? undefined,
+});
+export const selectFilter = (s: S) => s.context.filter;
+/** The group the notice stands by (null: above the groups). */
+export const selectNoticeAt = (s: S) => s.context.noticeAt;
+
+/** Whether a person matches the filter's words (name, email or username, whatever the case). */
+export function memberMatches(m: GroupMember, needle: string): boolean {
+  return (
+    needle === '' ||
+    m.name.toLowerCase().includes(needle) ||
+    m.email.toLowerCase().includes(needle) ||
+    m.username.toLowerCase().includes(needle)
+  );
+}
+
+/** The filter's words as matched: trimmed, lower case ('' shows everyone). */
+export const needleOf = (filter: string) => filter.trim().toLowerCase();
+
 /** The change under way (its control shows the progress). */
 export const selectChange = (s: S) => s.context.change;
 

@@ -12,7 +12,7 @@ import type {
 import type { OrgPick } from '../../domain/users';
 import type { Notice } from '../../machines/shared/notice';
 import type { BareEvent } from '../../machines/shared/bare-event.types';
-import type { IdEvent, ValueEvent } from '../../machines/shared/payload-event.types';
+import type { IdEvent, TextEvent, ValueEvent } from '../../machines/shared/payload-event.types';
 
 /** The create or rename form; `base` is what it opened with. */
 export interface GroupForm {
@@ -30,9 +30,16 @@ export interface GroupDraft {
   form: GroupForm;
 }
 
+/** What the address names (decision 097): the organization, by id. */
+export interface GroupsAddress {
+  org?: number | undefined;
+}
+
 export interface GroupEditorInput {
   /** A form kept from before a reload: its organization loads and the form opens again. */
   draft: GroupDraft | null;
+  /** The organization the address names, by id (decision 097); a kept form's wins. */
+  orgId?: number | null;
 }
 
 export type SwitchKey = GroupFeature | ComplianceSwitch;
@@ -45,6 +52,8 @@ export type GroupChange =
 
 export interface GroupEditorContext {
   org: OrgPick | null;
+  /** The organization the address names, while it is read by id. */
+  opening: number | null;
   groups: Group[];
   nonGroupUsers: GroupMember[];
   form: GroupForm | null;
@@ -57,6 +66,10 @@ export interface GroupEditorContext {
   /** The change under way. */
   change: GroupChange | null;
   notice: Notice | null;
+  /** The group the notice concerns (it stands by that group), or null: above the groups. */
+  noticeAt: number | null;
+  /** Narrows the members shown (name, email, username), across every group and the users in no group. */
+  filter: string;
   /** Why the groups could not be read, or the group not deleted. */
   error: string | null;
 }
@@ -68,6 +81,7 @@ export type GroupEditorEvent =
   | IdEvent<'group.rename' | 'group.delete'>
   | ValueEvent<'form.name'>
   | ValueEvent<'form.kind', GroupKind>
+  | TextEvent<'members.filter'>
   | { type: 'member.add'; id: number; userIds: number[] }
   | { type: 'member.remove'; id: number; userId: number }
   | { type: 'switch.toggle'; id: number; key: SwitchKey };

@@ -1,6 +1,7 @@
 // The admin manages a group: picks Northwind Capital, creates a group, adds two members, turns
-// AutoShare and Thesis group on, removes a member (asked first), reloads and finds it all;
-// /view_groups shows the same groups without a control that changes them.
+// AutoShare and Thesis group on, removes a member (asked first), reloads and finds it all with the
+// organization kept in the address; /view_groups shows the same groups without a control that
+// changes them (each group a disclosure, opened by its one button).
 import type { Page } from 'playwright-core';
 import { check, checkEqual, waitForPath } from '../harness/check';
 import { signIn } from '../harness/pages';
@@ -19,6 +20,12 @@ function screenOf(page: Page) {
     switchOf: (name: string) => group.getByRole('switch', { name: new RegExp(`^${name}`) }),
     notice: page.getByLabel('Groups notice'),
   };
+}
+
+/** Opens the group (a larger organization shows its groups closed). */
+async function openGroup(page: Page): Promise<void> {
+  const toggle = screenOf(page).group.getByRole('button', { name: GROUP, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }
 
 async function pickOrganization(page: Page): Promise<void> {
@@ -100,10 +107,12 @@ export const scenario: Scenario = {
       checkEqual(await s.members.count(), 1, 'one member left');
     });
     await t.step('Reload: the group as saved', async () => {
+      check(/[?&]org=\d+/.test(page.url()), 'the organization is in the address');
       await page.reload();
-      await page.getByText('Pick an organization to see its groups.').waitFor();
-      await pickOrganization(page);
+      // The address keeps the organization: its groups come back without picking it again.
       await s.group.waitFor();
+      checkEqual(await s.org.inputValue(), ORG, 'the organization kept');
+      await openGroup(page);
       checkEqual(await s.members.count(), 1, 'one member');
       check((await s.members.first().innerText()).includes(added[1]!), `the member kept is ${added[1]}`);
       check(await s.switchOf('AutoShare').isChecked(), 'AutoShare stays on');
@@ -115,8 +124,9 @@ export const scenario: Scenario = {
       await page.getByText('Pick an organization to see its groups.').waitFor();
       await pickOrganization(page);
       await s.group.waitFor();
+      await openGroup(page);
       checkEqual(await page.getByRole('button', { name: 'Create Group' }).count(), 0, 'no Create Group');
-      checkEqual(await s.group.getByRole('button').count(), 0, 'no button on the group');
+      checkEqual(await s.group.getByRole('button').count(), 1, 'no button on the group but the one opening it');
       checkEqual(await s.group.getByRole('switch').count(), 0, 'no switch to change');
       checkEqual(
         await s.group.getByLabel(`Switches of ${GROUP}`).innerText(),
