@@ -17,3 +17,9 @@ export function useReplaceSearch<S extends object>(pathname: string): (search: S
     [router, pathname],
   );
 }
+
+/** A record id named in the address: a positive whole number, else undefined (dropped). */
+export function idParam(raw: unknown): number | undefined {
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

@@ -2,8 +2,6 @@
 // id. The key is always answered (undefined when dropped): the router lays the validated search
 // over the raw one, so a key left out would keep a malformed value.
 import type { GroupsAddress } from '../sections/groups/groups.types';
+import { idParam } from './-address';
 
-export function groupsAddressOf(raw: Record<string, unknown>): GroupsAddress {
-  const org = Number(raw['org']);
-  return { org: Number.isSafeInteger(org) && org > 0 ? org : undefined };
-}
+export const groupsAddressOf = (raw: Record<string, unknown>): GroupsAddress => ({ org: idParam(raw['org']) });
