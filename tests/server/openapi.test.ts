@@ -62,6 +62,11 @@ describe('the document', () => {
     expect(new Set(operations.map(({ op }) => op['operationId'])).size).toBe(ROUTES.length);
   });
 
+  it('refers only to its own components (a recursive schema’s `#/$defs` would point at the document)', () => {
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"([^"]*)"/g)].map((m) => m[1]);
+    expect(refs.filter((r) => !r!.startsWith('#/components/schemas/'))).toEqual([]);
+  });
+
   it.each(ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
     'describes %s as the table declares it',
     (_n, route) => {
