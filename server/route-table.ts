@@ -32,6 +32,7 @@ import { reportsRoutes } from './api/reports';
 import { inviteRequestRoutes } from './api/invite-requests';
 import { userContentRoutes } from './api/user-content';
 import { notebookRoutes } from './api/notebook';
+import { openApiRoute } from './api/openapi';
 import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
@@ -70,4 +71,6 @@ export const ROUTES: readonly Route[] = [
   // A user's platform content and notebook (decision 065).
   ...userContentRoutes,
   ...notebookRoutes,
+  // This table described as OpenAPI 3.1 (decision 102).
+  openApiRoute(() => ROUTES),
 ];
