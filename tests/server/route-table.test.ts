@@ -255,6 +255,8 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/account/': 'account_settings_tab',
     'POST /api/account/': 'account_settings_tab',
     'PUT /api/account/': 'account_settings_tab',
+    // Prometheus metrics: a scraper on loopback or with METRICS_TOKEN, no session (decision 101).
+    'GET /metrics': 'public',
   });
   // Every unsafe method, and the one GET with a side effect, takes a CSRF token; the platform's
   // invite intake, which no browser calls, proves itself with its shared key instead.
