@@ -222,8 +222,7 @@ export function createApp(options: CreateAppOptions): App {
     hashing,
     logger,
     metrics:
-      options.metrics ??
-      createMetrics({ db: options.db, hashing, processMetrics: options.config.appEnv !== 'test' }),
+      options.metrics ?? createMetrics({ db: options.db, hashing, processMetrics: options.config.appEnv !== 'test' }),
   };
   const app: App = new Hono<HonoEnv>();
 

@@ -37,8 +37,7 @@ export type SqliteThreadCounts = Pick<SqliteThreadsOptions, 'minReaders' | 'maxR
 
 /** What a database's connections are doing at one moment (/metrics). */
 export type DatabaseLoad =
-  | ({ engine: 'sqlite' } & SqliteLoad)
-  | { engine: 'postgres'; connections: number; idle: number; waiting: number };
+  ({ engine: 'sqlite' } & SqliteLoad) | { engine: 'postgres'; connections: number; idle: number; waiting: number };
 
 const loads = new WeakMap<Kysely<any>, () => DatabaseLoad>();
 

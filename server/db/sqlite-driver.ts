@@ -477,9 +477,7 @@ export class SqliteThreadsDialect implements Dialect {
   }
   /** What the threads of the database this dialect opened are doing now (/metrics). */
   load(): SqliteLoad {
-    return (
-      this.#driver?.load() ?? { writerBusy: false, writesWaiting: 0, readers: 0, readersBusy: 0, readsWaiting: 0 }
-    );
+    return this.#driver?.load() ?? { writerBusy: false, writesWaiting: 0, readers: 0, readersBusy: 0, readsWaiting: 0 };
   }
   /** The threads of the database this dialect opened (tests, diagnostics). */
   threads(): ReturnType<WorkerDriver['threads']> {
