@@ -147,7 +147,7 @@ async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
 
 function mountRoute(app: App, route: Route, productKey: string): void {
   app.on(route.method, routePath(route, productKey), async (c) => {
-    c.set('route', route);
+    c.set('signInStep', route.signInStep);
     const deps = c.get('deps');
     const session = c.get('session');
     if (route.csrf && route.method !== 'GET' && !sameOriginRequest(c)) return forbidden(c, REFUSALS.origin);

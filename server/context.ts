@@ -7,7 +7,6 @@ import type { ServerConfig } from './config';
 import type { Database, SessionStage, User } from './db/schema';
 import type { Logger } from './observability/logger';
 import type { Metrics } from './observability/metrics';
-import type { Route } from './routes';
 import type { Grants } from './staff';
 import type { WorkLimiter } from './work-limiter';
 
@@ -55,8 +54,8 @@ export type HonoEnv = {
     /** Set once a handler has issued new session/CSRF cookies itself. */
     cookiesIssued: boolean;
     body: Promise<BodyRead> | undefined;
-    /** The route-table route answering the request, once it is reached. */
-    route: Route | undefined;
+    /** The sign-in step the answering route is (its `signInStep`), counted by /metrics. */
+    signInStep: string | undefined;
     /** Set for requests not logged one by one: built files, probes, the metrics scrape. */
     unlogged: boolean;
   };

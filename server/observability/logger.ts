@@ -3,7 +3,6 @@
 // shutdown and background work (sweeping, mail delivery) log through the same logger, so a log
 // collector reads one format. Nothing here ever receives a request body, a cookie or a query string.
 import pino from 'pino';
-import type { AppEnv } from '../config';
 
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -21,7 +20,7 @@ export interface LoggerOptions {
 }
 
 /** LOG_LEVEL when set; otherwise info, and nothing at all under APP_ENV=test (tests stay quiet). */
-export function defaultLogLevel(appEnv: AppEnv, given?: LogLevel): LogLevel {
+export function defaultLogLevel(appEnv: string, given?: LogLevel): LogLevel {
   return given ?? (appEnv === 'test' ? 'silent' : 'info');
 }
 

@@ -34,7 +34,7 @@ export async function observeRequest(c: Context<HonoEnv>, startedMs: number): Pr
   const route = routePattern(c);
   const status = c.res.status;
   metrics.request(route, c.req.method, status, ms / 1000);
-  const step = c.get('route')?.signInStep;
+  const step = c.get('signInStep');
   if (step) metrics.signIn(step, await signInOutcome(c.res));
   if (c.get('unlogged')) return;
   const level = status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
