@@ -1,5 +1,5 @@
 // The Hono application: the same for main.ts and for tests. Middlewares run in this order:
-// request id and log → security headers → allowed hosts → body size cap → session → (per route)
+// request id, log and metrics → security headers → allowed hosts → body size cap → session → (per route)
 // Origin and CSRF → access → input validation → handler. One route table (route-table.ts) declares
 // every API route.
 import { randomUUID } from 'node:crypto';
@@ -27,6 +27,9 @@ import { BUSY_MESSAGE, ServerBusy, workLimiter, type WorkLimiter } from './work-
 import { mayAccess, routePath, type Route } from './routes';
 import { grantsOf, mayUsePanel } from './staff';
 import { mountAssets, mountSpaFallback } from './static';
+import { createLogger, defaultLogLevel, lineLogger, silentLogger, type Logger } from './observability/logger';
+import { createMetrics, type Metrics } from './observability/metrics';
+import { observeRequest } from './observability/requests';
 import { nameProduct, ownerFromWire } from '../src/domain/product';
 
 export interface CreateAppOptions {
@@ -36,8 +39,15 @@ export interface CreateAppOptions {
   clock?: Clock;
   /** Built SPA to serve (dist/); without it the app serves the API only. */
   staticDir?: string;
-  /** Receives one line per request and per server error; silent when omitted. */
+  /**
+   * The JSON log (server/observability/logger.ts): one line per request logged, its error on the
+   * same line. Without it, `log` receives those lines as text; with neither, nothing is logged.
+   */
+  logger?: Logger;
+  /** Receives the JSON lines when no `logger` is given (at LOG_LEVEL, else info). */
   log?: (line: string) => void;
+  /** What GET /metrics answers; made for this app unless given. */
+  metrics?: Metrics;
   /** The API routes to mount; the route table unless a test brings its own. */
   routes?: readonly Route[];
   /** Limits concurrent password hashing; HASHING_LIMITS unless a test brings its own. */
@@ -137,6 +147,7 @@ async function csrfPasses(c: Context<HonoEnv>, route: Route): Promise<boolean> {
 
 function mountRoute(app: App, route: Route, productKey: string): void {
   app.on(route.method, routePath(route, productKey), async (c) => {
+    c.set('signInStep', route.signInStep);
     const deps = c.get('deps');
     const session = c.get('session');
     if (route.csrf && route.method !== 'GET' && !sameOriginRequest(c)) return forbidden(c, REFUSALS.origin);
@@ -166,7 +177,13 @@ function mountRoute(app: App, route: Route, productKey: string): void {
     const activity = typeof route.activity === 'function' ? route.activity(input) : route.activity;
     if (activity && session && mayAccess('admin_panel_access', session))
       await touchSession(deps.db, session.idHash, c.get('now'));
-    return route.handler({ c, deps, now: c.get('now'), input, session });
+    if (!route.bulk) return route.handler({ c, deps, now: c.get('now'), input, session });
+    const ended = deps.metrics.bulkStarted(route.bulk);
+    try {
+      return await route.handler({ c, deps, now: c.get('now'), input, session });
+    } finally {
+      ended();
+    }
   });
 }
 
@@ -188,7 +205,12 @@ function bodyCap(routes: readonly Route[], productKey: string): MiddlewareHandle
 
 export function createApp(options: CreateAppOptions): App {
   const clock = options.clock ?? (() => Date.now());
-  const log = options.log;
+  const logger =
+    options.logger ??
+    (options.log
+      ? createLogger({ level: defaultLogLevel(options.config.appEnv, options.config.logLevel), write: options.log })
+      : silentLogger());
+  const hashing = options.hashing ?? workLimiter();
   // Labels and messages read the product's display name (src/domain/product.ts).
   nameProduct(options.config.productKey, options.config.productName);
   const deps: AppDeps = {
@@ -196,8 +218,11 @@ export function createApp(options: CreateAppOptions): App {
     config: options.config,
     clock,
     keys: memoKeys(options.db, options.config, clock),
-    sweep: sweeper(options.db, sessionIdleMs(options.config), log),
-    hashing: options.hashing ?? workLimiter(),
+    sweep: sweeper(options.db, sessionIdleMs(options.config), lineLogger(logger)),
+    hashing,
+    logger,
+    metrics:
+      options.metrics ?? createMetrics({ db: options.db, hashing, processMetrics: options.config.appEnv !== 'test' }),
   };
   const app: App = new Hono<HonoEnv>();
 
@@ -208,12 +233,11 @@ export function createApp(options: CreateAppOptions): App {
     c.set('deps', deps);
     c.set('now', clock());
     c.set('cookiesIssued', false);
+    c.set('unlogged', false);
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
-    log?.(
-      `${c.req.method} ${c.req.path} ${c.res.status} ${(performance.now() - started).toFixed(1)}ms rid=${requestId}`,
-    );
+    await observeRequest(c, started);
   });
 
   app.use(async (c, next) => {
@@ -235,8 +259,9 @@ export function createApp(options: CreateAppOptions): App {
   // ALLOWED_HOSTS (decision 068): a request sent to another name gets nothing else, not even assets.
   app.use(async (c, next) => {
     if (requestHostAllowed(c.req.url, c.req.header('host'), options.config.allowedHosts)) return next();
-    log?.(
-      `host refused: ${JSON.stringify(c.req.header('host') ?? new URL(c.req.url).host)} is not in ALLOWED_HOSTS rid=${c.get('requestId')}`,
+    logger.warn(
+      { requestId: c.get('requestId'), host: c.req.header('host') ?? new URL(c.req.url).host },
+      'host refused: not in ALLOWED_HOSTS',
     );
     return c.json({ status: false, msg: HOST_REFUSAL }, 400);
   });
@@ -271,7 +296,7 @@ export function createApp(options: CreateAppOptions): App {
       c.header('Retry-After', '1');
       return c.json({ status: false, msg: BUSY_MESSAGE }, 503);
     }
-    log?.(`error rid=${c.get('requestId')} ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    // Logged with the request's own line (server/observability/requests.ts), stack included.
     return c.json({ status: false, msg: MESSAGES.renderFailure }, 500);
   });
   return app;

@@ -6,6 +6,7 @@ import { SESSION_RECHECK_MS } from '../src/domain/constants';
 import { defaultProductName } from '../src/domain/product';
 import { keyWeakness, MIN_KEY_BITS } from './auth/key-strength';
 import { hostAllowed, hostNameOf } from './http/hosts';
+import { LOG_LEVELS, type LogLevel } from './observability/logger';
 
 export const APP_ENVS = ['production', 'development', 'test'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -58,6 +59,10 @@ export interface ServerConfig {
    * its subdomains, or an IP address (IPv6 in brackets). Any other Host is answered 400.
    */
   allowedHosts: readonly string[];
+  /** LOG_LEVEL: the least level logged; unset, info (nothing under APP_ENV=test). */
+  logLevel?: LogLevel;
+  /** METRICS_TOKEN: a bearer token that opens GET /metrics from any address (else loopback only). */
+  metricsToken?: string | null;
 }
 
 /** ALLOWED_HOSTS when unset outside production: this machine under its usual names, on any port. */
@@ -154,6 +159,10 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'), v.maxLength(254))),
   INVITE_INTAKE_KEY: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ALLOWED_HOSTS: v.optional(v.string()),
+  LOG_LEVEL: v.optional(
+    v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  ),
+  METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
 });
 
 /** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
@@ -237,7 +246,7 @@ export function parseAllowedHosts(text: string): string[] {
 }
 
 /**
- * Production's rules for the three keys (decision 068): each strong enough to be a key, and no
+ * Production's rules for the keys (decision 068; METRICS_TOKEN too): each strong enough to be a key, and no
  * two alike, so a key leaking through one use (LINK_SIGNING_KEY is shared with every server type,
  * INVITE_INTAKE_KEY with the platform) opens nothing else.
  */
@@ -261,7 +270,12 @@ function checkProductionKeys(keys: Record<string, string | undefined>): void {
 }
 
 /** Variables whose values are never repeated in a message, whatever is wrong with them. */
-const SECRET_VARIABLES: ReadonlySet<string> = new Set(['SECRET_KEY', 'LINK_SIGNING_KEY', 'INVITE_INTAKE_KEY']);
+const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  'SECRET_KEY',
+  'LINK_SIGNING_KEY',
+  'INVITE_INTAKE_KEY',
+  'METRICS_TOKEN',
+]);
 
 /**
  * A URL with the password of its user info masked: `postgres://app:***@db/console`. The user info
@@ -312,6 +326,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       SECRET_KEY: e.SECRET_KEY,
       LINK_SIGNING_KEY: e.LINK_SIGNING_KEY,
       INVITE_INTAKE_KEY: e.INVITE_INTAKE_KEY,
+      METRICS_TOKEN: e.METRICS_TOKEN,
     });
     // No default: which names reach this server is the deployment's to say.
     if (listedHosts.length === 0) {
@@ -354,5 +369,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(e.MAIL_FROM ? { mailFrom: e.MAIL_FROM } : {}),
     ...(e.INVITE_INTAKE_KEY ? { inviteIntakeKey: e.INVITE_INTAKE_KEY } : {}),
     allowedHosts,
+    ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
+    ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
   };
 }

@@ -5,6 +5,8 @@ import type { Kysely } from 'kysely';
 import type { Keys } from './auth/keys';
 import type { ServerConfig } from './config';
 import type { Database, SessionStage, User } from './db/schema';
+import type { Logger } from './observability/logger';
+import type { Metrics } from './observability/metrics';
 import type { Grants } from './staff';
 import type { WorkLimiter } from './work-limiter';
 
@@ -20,6 +22,10 @@ export interface AppDeps {
   sweep: (now: number) => Promise<void>;
   /** Password hashing runs through this: a few at a time per instance (server/work-limiter.ts). */
   hashing: WorkLimiter;
+  /** The JSON log (server/observability/logger.ts); silent unless createApp was given one. */
+  logger: Logger;
+  /** What GET /metrics answers (server/observability/metrics.ts). */
+  metrics: Metrics;
 }
 
 export interface CurrentSession {
@@ -48,6 +54,10 @@ export type HonoEnv = {
     /** Set once a handler has issued new session/CSRF cookies itself. */
     cookiesIssued: boolean;
     body: Promise<BodyRead> | undefined;
+    /** The sign-in step the answering route is (its `signInStep`), counted by /metrics. */
+    signInStep: string | undefined;
+    /** Set for requests not logged one by one: built files, probes, the metrics scrape. */
+    unlogged: boolean;
   };
 };
 

@@ -5,6 +5,7 @@ import { clientLogRoutes } from './api/client-log';
 import { groupRoutes } from './api/groups';
 import { groupsV2Routes } from './api/groups-v2';
 import { mailRoutes } from './api/mail';
+import { metricsRoutes } from './api/metrics';
 import { organizationRoutes } from './api/organizations';
 import { ownerRoutes } from './api/owners';
 import { redshiftRoutes } from './api/redshift';
@@ -71,6 +72,8 @@ export const ROUTES: readonly Route[] = [
   // A user's platform content and notebook (decision 065).
   ...userContentRoutes,
   ...notebookRoutes,
+  // Prometheus metrics: loopback or a bearer token, no session.
+  ...metricsRoutes,
   // This table described as OpenAPI 3.1 (decision 102).
   openApiRoute(() => ROUTES),
 ];

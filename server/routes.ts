@@ -60,6 +60,10 @@ export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefin
    * with its key alone (tests/server/grants.test.ts).
    */
   changesGrants?: boolean;
+  /** A step of signing in: /metrics counts its outcomes under this name (password, otp…). */
+  signInStep?: string;
+  /** A bulk operation: /metrics shows how many of this name are being applied. */
+  bulk?: string;
   handler: (ctx: RouteContext<A, InputOf<S>>) => Response | Promise<Response>;
 }
 
@@ -75,6 +79,8 @@ export interface Route {
   /** Whether this call (given its parsed input) keeps the session alive. */
   activity: boolean | ((input: unknown) => boolean);
   changesGrants: boolean;
+  signInStep?: string;
+  bulk?: string;
   handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
 }
 
@@ -109,6 +115,8 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     csrf: spec.csrf ?? !SAFE_METHODS.includes(spec.method),
     activity: isFeature(spec.access) || ((spec.activity ?? false) as Route['activity']),
     changesGrants: spec.changesGrants ?? false,
+    ...(spec.signInStep ? { signInStep: spec.signInStep } : {}),
+    ...(spec.bulk ? { bulk: spec.bulk } : {}),
     handler: spec.handler as Route['handler'],
   };
 }

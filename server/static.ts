@@ -9,6 +9,7 @@ import { SESSION_RECHECK_MS } from '../src/domain/constants';
 import { defaultProductName } from '../src/domain/product';
 import { sessionIdleMs, type ServerConfig } from './config';
 import type { App, HonoEnv } from './context';
+import { leaveUnlogged } from './observability/requests';
 
 export function appConfigFor(config: ServerConfig): AppConfig {
   return {
@@ -47,7 +48,8 @@ function namesDotEntry(requestPath: string): boolean {
 
 /**
  * serveStatic for dir, with Cache-Control on the files it finds (its onFound runs too late to set
- * headers). Dotfiles and dot-folders are never served.
+ * headers). Dotfiles and dot-folders are never served. A file served is not logged one by one (a
+ * page load asks for dozens); one missing is.
  */
 function filesWithCache(dir: string, cacheControl: string): [MiddlewareHandler<HonoEnv>, MiddlewareHandler<HonoEnv>] {
   const found = new WeakSet<Context>();
@@ -55,7 +57,9 @@ function filesWithCache(dir: string, cacheControl: string): [MiddlewareHandler<H
   return [
     async (c, next) => {
       await next();
-      if (found.has(c)) c.res.headers.set('Cache-Control', cacheControl);
+      if (!found.has(c)) return;
+      c.res.headers.set('Cache-Control', cacheControl);
+      leaveUnlogged(c);
     },
     // The build writes .br and .gz beside each asset; browsers get the smallest they accept.
     (c, next) => (namesDotEntry(c.req.path) ? next() : files(c, next)),
@@ -89,9 +93,10 @@ export function mountSpaFallback(app: App, dir: string, config: ServerConfig): v
       return null;
     }
   };
-  const serveIndex = (c: Context, next: Next) => {
+  const serveIndex = (c: Context<HonoEnv>, next: Next) => {
     const html = indexHtml();
     if (html === null) return next();
+    leaveUnlogged(c);
     c.header('Cache-Control', 'no-cache');
     return c.html(html);
   };

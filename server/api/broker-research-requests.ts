@@ -120,6 +120,7 @@ const bulkPreview = defineRoute({
 const bulk = defineRoute({
   method: 'POST',
   path: REQUEST_PATHS.bulk,
+  bulk: 'research_requests',
   access: 'br_research',
   schema: BulkActionForm,
   summary:

@@ -101,6 +101,7 @@ const verifyRoute = defineRoute({
 const addRoute = defineRoute({
   method: 'POST',
   path: '/user/add_users_to_groups/',
+  bulk: 'group_upload',
   access: 'group_bulk_upload',
   schema: GroupUploadForm,
   maxBody: GROUP_UPLOAD_MAX_BODY_BYTES,

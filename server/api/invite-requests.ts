@@ -183,6 +183,7 @@ function bulkRoute(path: string, preview: boolean): Route {
     method: 'POST',
     path,
     access: FEATURE,
+    ...(preview ? {} : { bulk: 'invite_approval' }),
     schema: InviteBulkForm,
     summary: preview
       ? 'What a bulk approval would do, per request (requests: JSON [{id, version}], the step one settings); nothing is written.'

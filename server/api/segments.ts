@@ -127,6 +127,7 @@ const remove = defineRoute({
 const assign = defineRoute({
   method: 'POST',
   path: '/segments/assign_tags/',
+  bulk: 'segment_tags',
   access: 'bulk_upload_tags',
   schema: AssignSegmentTagsForm,
   summary:

@@ -252,6 +252,7 @@ async function throttled(
 const login = defineRoute({
   method: 'POST',
   path: '/login_account_new/',
+  signInStep: 'password',
   access: 'public',
   schema: LoginForm,
   summary: 'Password step: on success the session becomes pending_otp; first login carries the activation ticket.',
@@ -344,6 +345,7 @@ const login = defineRoute({
 const verifyOtp = defineRoute({
   method: 'POST',
   path: '/login_tfa_new/',
+  signInStep: 'otp',
   access: 'pending_otp',
   schema: OtpForm,
   summary: 'Code step: a valid, unused code turns the pending session into a new signed-in one.',
@@ -394,6 +396,7 @@ const verifyOtp = defineRoute({
 const activate = defineRoute({
   method: 'POST',
   path: '/ap_activate_tfa',
+  signInStep: 'activation',
   access: 'pending_otp',
   schema: ActivateForm,
   summary: 'First-time activation: the code proves the ticket secret, which is then stored; the person signs in again.',
@@ -449,6 +452,7 @@ const activate = defineRoute({
 const linkedLogin = defineRoute({
   method: 'POST',
   path: '/login_with_mt_account/',
+  signInStep: 'linked',
   access: 'public',
   schema: LinkedLoginForm,
   changesGrants: true,

@@ -193,6 +193,7 @@ const preview = defineRoute({
 const apply = defineRoute({
   method: 'POST',
   path: '/api/ts/apply/',
+  bulk: 'template_apply',
   access: 'template_settings_tab',
   schema: ApplyBody,
   summary:

@@ -102,6 +102,7 @@ const preview = defineRoute({
 const apply = defineRoute({
   method: 'POST',
   path: '/user/bulk_edit_user/',
+  bulk: 'user_bulk_edit',
   access: 'bulk_edit_user',
   schema: BulkApplyForm,
   changesGrants: true,

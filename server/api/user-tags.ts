@@ -70,6 +70,7 @@ const unknownTagsRefusal = (c: Context, unknown: number[]) =>
 const assignTagsRoute = defineRoute({
   method: 'POST',
   path: '/user/assign_tags/',
+  bulk: 'tags_upload',
   access: 'tags',
   schema: AssignTagsForm,
   maxBody: ASSIGN_TAGS_MAX_BODY_BYTES,

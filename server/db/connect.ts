@@ -7,7 +7,7 @@ import { Kysely, PostgresAdapter, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { ServerConfig } from '../config';
 import type { Database } from './schema';
-import { SqliteThreadsDialect, type SqliteThreadsOptions } from './sqlite-driver';
+import { SqliteThreadsDialect, type SqliteLoad, type SqliteThreadsOptions } from './sqlite-driver';
 
 export type Engine = 'sqlite' | 'postgres';
 
@@ -35,16 +35,35 @@ const pgTypes = {
 /** Readers a SQLite database keeps (min) and may start while all are busy (max). */
 export type SqliteThreadCounts = Pick<SqliteThreadsOptions, 'minReaders' | 'maxReaders'>;
 
+/** What a database's connections are doing at one moment (/metrics). */
+export type DatabaseLoad =
+  ({ engine: 'sqlite' } & SqliteLoad) | { engine: 'postgres'; connections: number; idle: number; waiting: number };
+
+const loads = new WeakMap<Kysely<any>, () => DatabaseLoad>();
+
+/** The load of a database openDatabase opened; null for one opened otherwise. */
+export function databaseLoad(db: Kysely<any>): DatabaseLoad | null {
+  return loads.get(db)?.() ?? null;
+}
+
 export function openDatabase(target: DatabaseTarget, threads: SqliteThreadCounts = {}): Kysely<Database> {
   if (target.engine === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, types: pgTypes });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    loads.set(db, () => ({
+      engine: 'postgres',
+      connections: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }));
+    return db;
   }
   if (target.file !== ':memory:') mkdirSync(path.dirname(target.file), { recursive: true });
   // Every statement runs in a worker thread, never on the event loop (decision 041).
-  return new Kysely<Database>({
-    dialect: new SqliteThreadsDialect({ file: target.file, copyOf: target.copyOf, ...threads }),
-  });
+  const dialect = new SqliteThreadsDialect({ file: target.file, copyOf: target.copyOf, ...threads });
+  const db = new Kysely<Database>({ dialect });
+  loads.set(db, () => ({ engine: 'sqlite', ...dialect.load() }));
+  return db;
 }
 
 /**

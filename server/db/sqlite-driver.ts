@@ -48,6 +48,17 @@ export interface SqliteThreadsOptions {
   nice?: number;
 }
 
+/** The threads' work at one moment: the writer (held by a statement or a transaction) and the readers. */
+export interface SqliteLoad {
+  writerBusy: boolean;
+  /** Statements and transactions waiting for the writer. */
+  writesWaiting: number;
+  readers: number;
+  readersBusy: number;
+  /** Reads waiting for a free reader. */
+  readsWaiting: number;
+}
+
 /** A FIFO lock: the writer's owner (one statement, or a transaction from begin to its end). */
 class Lock {
   #held = false;
@@ -63,6 +74,11 @@ class Lock {
       if (next) next();
       else this.#held = false;
     };
+  }
+
+  /** Whether an owner holds the lock, and how many wait for it. */
+  get load(): { held: boolean; waiting: number } {
+    return { held: this.#held, waiting: this.#queue.length };
   }
 }
 
@@ -187,6 +203,11 @@ class Readers {
 
   get count(): number {
     return this.#all.size;
+  }
+
+  /** Readers running, those running a read now, and reads waiting for one. */
+  get load(): { readers: number; busy: number; waiting: number } {
+    return { readers: this.#all.size, busy: this.#all.size - this.#idle.length, waiting: this.#waiting.length };
   }
 
   async broadcast(call: Call): Promise<void> {
@@ -357,6 +378,19 @@ class WorkerDriver implements Driver {
     return { writer: this.#writer?.alive ? this.#writer : null, readers: this.#readers?.count ?? 0 };
   }
 
+  /** What the threads are doing now (/metrics). */
+  load(): SqliteLoad {
+    const writer = this.#writeLock.load;
+    const readers = this.#readers?.load ?? { readers: 0, busy: 0, waiting: 0 };
+    return {
+      writerBusy: writer.held,
+      writesWaiting: writer.waiting,
+      readers: readers.readers,
+      readersBusy: readers.busy,
+      readsWaiting: readers.waiting,
+    };
+  }
+
   async destroy(): Promise<void> {
     this.#destroyed = true;
     await this.#readers?.close();
@@ -440,6 +474,10 @@ export class SqliteThreadsDialect implements Dialect {
   constructor(private readonly options: SqliteThreadsOptions) {}
   createDriver(): Driver {
     return (this.#driver = new WorkerDriver(this.options));
+  }
+  /** What the threads of the database this dialect opened are doing now (/metrics). */
+  load(): SqliteLoad {
+    return this.#driver?.load() ?? { writerBusy: false, writesWaiting: 0, readers: 0, readersBusy: 0, readsWaiting: 0 };
   }
   /** The threads of the database this dialect opened (tests, diagnostics). */
   threads(): ReturnType<WorkerDriver['threads']> {

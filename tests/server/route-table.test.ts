@@ -255,6 +255,8 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'GET /api/account/': 'account_settings_tab',
     'POST /api/account/': 'account_settings_tab',
     'PUT /api/account/': 'account_settings_tab',
+    // Prometheus metrics: a scraper on loopback or with METRICS_TOKEN, no session (decision 101).
+    'GET /metrics': 'public',
     // The API described from this table (decision 102).
     'GET /openapi.json': 'admin_panel_access',
   });

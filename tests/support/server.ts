@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { createApp } from '../../server/app';
+import { createApp, type CreateAppOptions } from '../../server/app';
 import { loadKeys } from '../../server/auth/keys';
 import { hashPassword, randomPassword } from '../../server/auth/passwords';
 import { newTotpSecret, sealSecret, totpCode } from '../../server/auth/totp';
@@ -90,10 +90,16 @@ export async function migratedDatabase(): Promise<{ db: Kysely<Database>; drop: 
   return fresh;
 }
 
-export async function createTestServer(opts: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+export async function createTestServer(
+  opts: {
+    config?: Partial<ServerConfig>;
+    /** More for createApp: a logger to read, the routes, a built panel to serve. */
+    app?: Pick<CreateAppOptions, 'logger' | 'routes' | 'staticDir'>;
+  } = {},
+): Promise<TestServer> {
   const config = testConfig(opts.config);
   const { db, drop } = await migratedDatabase();
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, ...opts.app });
   let staffOrg: number | null = null;
 
   const createStaff: TestServer['createStaff'] = async ({
