@@ -10,7 +10,17 @@
 // migrations table and no migration this code does not know), refuses while anything holds the
 // current database open (leaving WAL mode needs every other connection gone, and a running server
 // always holds one), keeps the current database under another name, and puts the backup in place.
-import { closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { redactUrl, type ServerConfig } from '../config';
@@ -24,7 +34,10 @@ const MIGRATION_TABLE = 'kysely_migration';
 
 /** `20261130T122601Z`: a UTC time that sorts and fits in a file name. */
 export function fileStamp(now: number): string {
-  return new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return new Date(now)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 /** 12.3 MB, 840 kB, 512 bytes. */
