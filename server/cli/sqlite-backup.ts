@@ -10,17 +10,7 @@
 // migrations table and no migration this code does not know), refuses while anything holds the
 // current database open (leaving WAL mode needs every other connection gone, and a running server
 // always holds one), keeps the current database under another name, and puts the backup in place.
-import {
-  closeSync,
-  copyFileSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { redactUrl, type ServerConfig } from '../config';
@@ -229,7 +219,15 @@ export function restoreSqlite(
   }
   const incoming = `${live}.restoring`;
   try {
-    copyFileSync(source, incoming);
+    // Written by SQLite from the file checked, not copied byte for byte: a backup that is itself
+    // in WAL mode arrives with what its -wal holds, as one file.
+    rmSync(incoming, { force: true });
+    const reader = new BetterSqlite3(source, { readonly: true, fileMustExist: true });
+    try {
+      reader.prepare('VACUUM INTO ?').run(incoming);
+    } finally {
+      reader.close();
+    }
     syncFile(incoming);
     if (current) {
       renameSync(live, aside);
@@ -243,7 +241,9 @@ export function restoreSqlite(
     syncDirectory(path.dirname(live));
   } catch (err) {
     rmSync(incoming, { force: true });
-    return { ok: false, message: `The restore failed: ${reasonOf(err)}` };
+    // Moved aside and not replaced: the database goes back where it was.
+    if (current && !existsSync(live) && existsSync(aside)) renameSync(aside, live);
+    return { ok: false, message: `The restore failed, and the database is as it was: ${reasonOf(err)}` };
   } finally {
     if (current) {
       current.exec('ROLLBACK');

@@ -189,6 +189,35 @@ describe.runIf(onSqlite)('a backup while a bulk edit runs', () => {
   }, 60_000);
 });
 
+describe.runIf(onSqlite)('a restore from a database file in WAL mode', () => {
+  it('takes what its -wal holds, as one file', async () => {
+    db = await openLive();
+    const good = backupSqlite(config, path.join(dir, 'good.db'), Date.now());
+    expect(good).toMatchObject({ ok: true });
+    await db.destroy();
+    db = null;
+    // A copy made some other way, its last commits still in its -wal (the connection stays open).
+    const copy = path.join(dir, 'copy.db');
+    copyFileSync(path.join(dir, 'good.db'), copy);
+    const writer = new BetterSqlite3(copy);
+    try {
+      writer.pragma('journal_mode = WAL');
+      writer.pragma('wal_autocheckpoint = 0');
+      writer.exec("CREATE TABLE kept_notes (note TEXT); INSERT INTO kept_notes VALUES ('only in the WAL')");
+      expect(restoreSqlite(config, copy, Date.now())).toMatchObject({ ok: true });
+    } finally {
+      writer.close();
+    }
+    const restored = new BetterSqlite3(file, { readonly: true });
+    try {
+      expect(restored.prepare('SELECT note FROM kept_notes').all()).toEqual([{ note: 'only in the WAL' }]);
+    } finally {
+      restored.close();
+    }
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+});
+
 describe.runIf(onSqlite)('backup refusals, each one line', () => {
   it('names a missing database, a target that cannot be written or exists, and pg_dump for PostgreSQL', async () => {
     expect(backupSqlite(config, undefined, Date.now())).toEqual({
