@@ -80,6 +80,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_30_035_audit_names': auditNames,
 };
 
+/** Every migration this code knows: a database that applied one not listed is newer than the code. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
