@@ -8,7 +8,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'coverage/**', 'test-results/**', 'data/**', 'src/routeTree.gen.ts'] },
+  { ignores: ['dist/**', 'dist-server/**', 'coverage/**', 'test-results/**', 'data/**', 'src/routeTree.gen.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

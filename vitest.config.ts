@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config';
 
-// Three projects: the shared rules of src/domain, the layer check over the import graph
-// (tests/architecture) and the API server run in plain Node; machines and views run in happy-dom
-// against the same server in-process. `npm run test:pg` runs the server project on PostgreSQL.
+// Four projects: the shared rules of src/domain, the layer check over the import graph
+// (tests/architecture) and the API server run in plain Node; the production build runs as its own
+// processes; machines and views run in happy-dom against the same server in-process. `npm run test:pg` runs the server project on PostgreSQL.
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -31,6 +31,18 @@ export default mergeConfig(
             // and importing the server again per file was a third of this project's CPU.
             isolate: false,
             testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        },
+        {
+          // The build as production starts it, in processes of its own (decision 100): its set-up
+          // makes a copy with production dependencies only, once for the project.
+          test: {
+            name: 'production',
+            environment: 'node',
+            include: ['tests/production/**/*.test.ts'],
+            globalSetup: ['tests/production/built-copy.ts'],
+            testTimeout: 60_000,
             hookTimeout: 60_000,
           },
         },

@@ -30,6 +30,7 @@ import { mountAssets, mountSpaFallback } from './static';
 import { createLogger, defaultLogLevel, lineLogger, silentLogger, type Logger } from './observability/logger';
 import { createMetrics, type Metrics } from './observability/metrics';
 import { observeRequest } from './observability/requests';
+import { newLifecycle, type Lifecycle } from './lifecycle';
 import { nameProduct, ownerFromWire } from '../src/domain/product';
 
 export interface CreateAppOptions {
@@ -52,6 +53,8 @@ export interface CreateAppOptions {
   routes?: readonly Route[];
   /** Limits concurrent password hashing; HASHING_LIMITS unless a test brings its own. */
   hashing?: WorkLimiter;
+  /** The process's state, which main.ts moves to draining on a signal; a fresh one unless given. */
+  lifecycle?: Lifecycle;
 }
 
 export type { App } from './context';
@@ -223,7 +226,14 @@ export function createApp(options: CreateAppOptions): App {
     logger,
     metrics:
       options.metrics ?? createMetrics({ db: options.db, hashing, processMetrics: options.config.appEnv !== 'test' }),
+    lifecycle: options.lifecycle ?? newLifecycle(),
   };
+  const routes = options.routes ?? ROUTES;
+  // Probes answer without a session or a cookie and are not logged per request (decision 100).
+  const probes = new Set(
+    routes.filter((r) => r.probe).map((r) => `${r.method} ${routePath(r, options.config.productKey)}`),
+  );
+  const isProbe = (c: Context<HonoEnv>) => probes.has(`${c.req.method} ${c.req.path}`);
   const app: App = new Hono<HonoEnv>();
 
   app.use(async (c, next) => {
@@ -233,7 +243,8 @@ export function createApp(options: CreateAppOptions): App {
     c.set('deps', deps);
     c.set('now', clock());
     c.set('cookiesIssued', false);
-    c.set('unlogged', false);
+    // Probes are counted in /metrics but not logged one by one (decision 100).
+    c.set('unlogged', isProbe(c));
     const started = performance.now();
     await next();
     c.res.headers.set('X-Request-Id', requestId);
@@ -258,7 +269,8 @@ export function createApp(options: CreateAppOptions): App {
 
   // ALLOWED_HOSTS (decision 068): a request sent to another name gets nothing else, not even assets.
   app.use(async (c, next) => {
-    if (requestHostAllowed(c.req.url, c.req.header('host'), options.config.allowedHosts)) return next();
+    // Probes come from the orchestrator by address (a pod's IP), not by the public name.
+    if (isProbe(c) || requestHostAllowed(c.req.url, c.req.header('host'), options.config.allowedHosts)) return next();
     logger.warn(
       { requestId: c.get('requestId'), host: c.req.header('host') ?? new URL(c.req.url).host },
       'host refused: not in ALLOWED_HOSTS',
@@ -269,9 +281,14 @@ export function createApp(options: CreateAppOptions): App {
   // Assets answer before the session is looked up: they need none and must carry no cookie.
   if (options.staticDir) mountAssets(app, options.staticDir);
 
-  app.use(bodyCap(options.routes ?? ROUTES, options.config.productKey));
+  app.use(bodyCap(routes, options.config.productKey));
 
   app.use(async (c, next) => {
+    if (isProbe(c)) {
+      c.set('sessionCookie', null);
+      c.set('session', null);
+      return next();
+    }
     const cookie = readSessionCookie(c);
     c.set('sessionCookie', cookie);
     c.set('session', await loadSession(c, cookie));
@@ -283,7 +300,7 @@ export function createApp(options: CreateAppOptions): App {
     if (!csrfTokenBound(keys.csrf, readCsrfCookie(c), cookie)) await setCsrfCookie(c, cookie);
   });
 
-  for (const route of options.routes ?? ROUTES) mountRoute(app, route, options.config.productKey);
+  for (const route of routes) mountRoute(app, route, options.config.productKey);
 
   if (options.staticDir) mountSpaFallback(app, options.staticDir, options.config);
 

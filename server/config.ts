@@ -63,7 +63,14 @@ export interface ServerConfig {
   logLevel?: LogLevel;
   /** METRICS_TOKEN: a bearer token that opens GET /metrics from any address (else loopback only). */
   metricsToken?: string | null;
+  /**
+   * Seconds a stopping server gives the requests in flight (SHUTDOWN_DRAIN_SECONDS); unset reads
+   * as DEFAULT_DRAIN_SECONDS.
+   */
+  shutdownDrainSeconds?: number;
 }
+
+export const DEFAULT_DRAIN_SECONDS = 25;
 
 /** ALLOWED_HOSTS when unset outside production: this machine under its usual names, on any port. */
 export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -163,6 +170,15 @@ const EnvSchema = v.object({
     v.pipe(v.string(), v.trim(), v.toLowerCase(), v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
   ),
   METRICS_TOKEN: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  SHUTDOWN_DRAIN_SECONDS: v.optional(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.regex(/^\d+$/, 'must be a whole number of seconds'),
+      v.transform(Number),
+      v.maxValue(3600, 'must be at most 3600'),
+    ),
+  ),
 });
 
 /** `app=http://localhost:8080,testing=http://localhost:8081` → { app: …, testing: … }. */
@@ -371,5 +387,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     allowedHosts,
     ...(e.LOG_LEVEL ? { logLevel: e.LOG_LEVEL } : {}),
     ...(e.METRICS_TOKEN ? { metricsToken: e.METRICS_TOKEN } : {}),
+    ...(e.SHUTDOWN_DRAIN_SECONDS !== undefined ? { shutdownDrainSeconds: e.SHUTDOWN_DRAIN_SECONDS } : {}),
   };
 }

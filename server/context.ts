@@ -3,6 +3,7 @@
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import type { Keys } from './auth/keys';
+import type { Lifecycle } from './lifecycle';
 import type { ServerConfig } from './config';
 import type { Database, SessionStage, User } from './db/schema';
 import type { Logger } from './observability/logger';
@@ -26,6 +27,8 @@ export interface AppDeps {
   logger: Logger;
   /** What GET /metrics answers (server/observability/metrics.ts). */
   metrics: Metrics;
+  /** Whether the server is stopping (server/lifecycle.ts): /readyz answers 503 from then on. */
+  lifecycle: Lifecycle;
 }
 
 export interface CurrentSession {

@@ -1,80 +1,136 @@
-// `npm start`: validate the configuration, open and migrate the database, seed a fresh one (not in
-// production), build the panel if needed, then serve the panel and the API until SIGINT/SIGTERM.
+// `npm start` (decision 100): validate the configuration; check the data directory, take the
+// SQLite file's lock and the port before anything else, so that a start that cannot serve says why
+// in one line and prints no password; then open, check and migrate the database, build the panel
+// if need be (not in production), seed a fresh one (not in production), and serve. SIGTERM or
+// SIGINT drains the requests in flight, then closes the mail delivery and the database.
+import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Kysely } from 'kysely';
 import { createApp } from './app';
-import { ConfigError, loadConfig, type ServerConfig } from './config';
+import { ConfigError, DEFAULT_DRAIN_SECONDS, loadConfig, type ServerConfig } from './config';
 import { openDatabase, targetFromConfig } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { STAFF_USER_TYPE } from './db/schema';
+import { STAFF_USER_TYPE, type Database } from './db/schema';
 import { seedIfEmpty } from './db/seed';
+import { newLifecycle } from './lifecycle';
 import { startMailDelivery } from './mail/delivery';
 import { ensureSpaBuilt } from './spa-build';
+import { checkDatabase, checkDataDir, listenOn, lockDatabaseFile, StartupError, type DataLock } from './startup';
 
+// server/ in development, dist-server/ in a build: the project root is the folder above either.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Start-up output: plain lines on the console, from these two functions only. */
+const say = (line: string) => console.log(line);
+const fail = (line: string) => console.error(line);
 
 function configOrExit(): ServerConfig {
   try {
     return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
+      fail(`Configuration error: ${err.message}`);
       process.exit(1);
     }
     throw err;
   }
 }
 
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/** What the port answers while the database is being prepared: alive, not ready. */
+const starting: Handler = (request) =>
+  new URL(request.url).pathname === '/healthz'
+    ? Response.json({ status: true, msg: 'Alive.' })
+    : Response.json({ status: false, msg: 'Starting.' }, { status: 503 });
+
 async function main(): Promise<void> {
   const config = configOrExit();
   const target = targetFromConfig(config);
-  const db = openDatabase(target);
-  await migrateToLatest(db);
-  const seeded = await seedIfEmpty(db, config, Date.now());
-  for (const staff of seeded ?? []) console.log(`Sign in as ${staff.username} with password ${staff.password}`);
-  // Production seeds nobody (decision 068): say how the first administrator is made.
-  if (
-    !(await db.selectFrom('users').select('id').where('user_type', '=', STAFF_USER_TYPE).limit(1).executeTakeFirst())
-  ) {
-    console.log(
-      'No staff account yet: create the first administrator with `npm run admin:create -- <username> <email>`.',
-    );
+  const lifecycle = newLifecycle();
+
+  let lock: DataLock | null = null;
+  if (target.engine === 'sqlite') {
+    checkDataDir(config.dataDir);
+    lock = lockDatabaseFile(target.file);
   }
-
-  const spa = ensureSpaBuilt(ROOT);
-  if (spa.dir === null) console.log(`Serving the API only: ${spa.reason}.`);
-  const app = createApp({
-    db,
-    config,
-    staticDir: spa.dir ?? undefined,
-    log: config.appEnv === 'test' ? undefined : (line) => console.log(line),
-  });
-  console.log(`Server type ${config.serverType}; data in ${target.engine === 'sqlite' ? target.file : 'PostgreSQL'}.`);
-  const mail = startMailDelivery(db, config, (line) => console.log(line));
-  const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
-    console.log(`Staff Console listening on http://localhost:${info.port}`);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal} received; closing.`);
-    // Stop accepting, let requests in flight finish, then release the database.
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    server.close(() => {
-      void Promise.resolve(mail?.stop()).finally(() => db.destroy().finally(() => process.exit(0)));
+  let handler: Handler = starting;
+  // Plain HTTP (no http2 or TLS options), so the adapter hands back a node:http server.
+  const server = createAdaptorServer({ fetch: (request: Request) => handler(request) }) as HttpServer;
+  let db: Kysely<Database> | null = null;
+  let lines: string[];
+  try {
+    // The port first: a port in use must not cost the once-only passwords of a fresh database.
+    await listenOn(server, config.port);
+    db = openDatabase(target);
+    await checkDatabase(db, target);
+    await migrateToLatest(db);
+    // Built before seeding, so that the build's output, if any, comes before the passwords.
+    const spa = ensureSpaBuilt(ROOT);
+    lines = [];
+    if (spa.dir === null) lines.push(`Serving the API only: ${spa.reason}.`);
+    lines.push(`Server type ${config.serverType}; data in ${target.engine === 'sqlite' ? target.file : 'PostgreSQL'}.`);
+    const seeded = await seedIfEmpty(db, config, Date.now());
+    for (const staff of seeded ?? []) lines.push(`Sign in as ${staff.username} with password ${staff.password}`);
+    // Production seeds nobody (decision 068): say how the first administrator is made.
+    if (
+      !(await db.selectFrom('users').select('id').where('user_type', '=', STAFF_USER_TYPE).limit(1).executeTakeFirst())
+    ) {
+      lines.push(
+        'No staff account yet: create the first administrator with `npm run admin:create -- <username> <email>`.',
+      );
+    }
+    const app = createApp({
+      db,
+      config,
+      lifecycle,
+      staticDir: spa.dir ?? undefined,
+      log: config.appEnv === 'test' ? undefined : say,
     });
-    // Keep-alive sockets with no request in flight would otherwise hold close() open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    handler = (request) => app.fetch(request);
+  } catch (err) {
+    server.close();
+    await db?.destroy();
+    lock?.release();
+    throw err;
+  }
+  const mail = startMailDelivery(db, config, say);
+  for (const line of lines) say(line);
+  say(`Staff Console listening on http://localhost:${config.port}`);
+
+  const openDb = db;
+  const drainMs = (config.shutdownDrainSeconds ?? DEFAULT_DRAIN_SECONDS) * 1000;
+  const stop = async (signal: string) => {
+    if (lifecycle.draining) return;
+    lifecycle.draining = true;
+    say(`${signal} received: answering the requests in flight (at most ${drainMs / 1000} s), then stopping.`);
+    // Stop accepting; connections close as soon as they have no request in flight.
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    const idle = setInterval(() => server.closeIdleConnections(), 100);
+    const drained = await Promise.race([
+      closed.then(() => true),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), drainMs).unref()),
+    ]);
+    clearInterval(idle);
+    if (!drained) {
+      say(`Drain time over: closing the connections still open.`);
+      server.closeAllConnections();
+    }
+    await mail?.stop();
+    await openDb.destroy();
+    lock?.release();
+    say('Stopped.');
+    process.exit(0);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  if (err instanceof StartupError) fail(err.message);
+  else fail(`Start failed: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);
 });

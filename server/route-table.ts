@@ -3,6 +3,7 @@ import { accountRoutes } from './api/accounts';
 import { brokerRoutes } from './api/brokers';
 import { clientLogRoutes } from './api/client-log';
 import { groupRoutes } from './api/groups';
+import { healthRoutes } from './api/health';
 import { groupsV2Routes } from './api/groups-v2';
 import { mailRoutes } from './api/mail';
 import { metricsRoutes } from './api/metrics';
@@ -37,6 +38,8 @@ import { openApiRoute } from './api/openapi';
 import type { Route } from './routes';
 
 export const ROUTES: readonly Route[] = [
+  // Probes of the process (decision 100).
+  ...healthRoutes,
   ...signInRoutes,
   ...sessionRoutes,
   ...clientLogRoutes,

@@ -64,6 +64,11 @@ export interface RouteSpec<A extends Access, S extends v.GenericSchema | undefin
   signInStep?: string;
   /** A bulk operation: /metrics shows how many of this name are being applied. */
   bulk?: string;
+  /**
+   * A probe of the process (health, readiness, version): answered without reading the session,
+   * issuing no cookie, and not logged per request (decision 100).
+   */
+  probe?: boolean;
   handler: (ctx: RouteContext<A, InputOf<S>>) => Response | Promise<Response>;
 }
 
@@ -81,6 +86,7 @@ export interface Route {
   changesGrants: boolean;
   signInStep?: string;
   bulk?: string;
+  probe: boolean;
   handler: (ctx: RouteContext<Access, unknown>) => Response | Promise<Response>;
 }
 
@@ -117,6 +123,7 @@ export function defineRoute<A extends Access, S extends v.GenericSchema | undefi
     changesGrants: spec.changesGrants ?? false,
     ...(spec.signInStep ? { signInStep: spec.signInStep } : {}),
     ...(spec.bulk ? { bulk: spec.bulk } : {}),
+    probe: spec.probe ?? false,
     handler: spec.handler as Route['handler'],
   };
 }

@@ -1,5 +1,7 @@
 // `npm start` builds the panel when dist/ is missing or older than its sources, so a fresh clone
-// needs no separate build step. SKIP_BUILD=1 serves whatever dist/ holds (or the API alone).
+// needs no separate build step; the build speaks only when it fails, so the first start's lines
+// (the demo passwords) stay on screen. SKIP_BUILD=1 serves whatever dist/ holds (or the API
+// alone). With APP_ENV=production nothing is built: `npm run build` made dist/ (decision 100).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -25,8 +27,18 @@ function newestFileMtime(target: string): number {
 /** Runs the build in `root` with `env`; answers whether it succeeded. */
 export type SpaBuilder = (root: string, env: Env) => boolean;
 
-export const viteBuild: SpaBuilder = (root, env) =>
-  spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: { ...env } }).status === 0;
+export const viteBuild: SpaBuilder = (root, env) => {
+  const run = spawnSync('npx', ['--no-install', 'vite', 'build', '--manifest'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...env },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (run.status === 0) return true;
+  process.stderr.write(run.stdout ?? '');
+  process.stderr.write(run.stderr ?? '');
+  return false;
+};
 
 export type SpaBuild = { dir: string } | { dir: null; reason: string };
 
@@ -34,6 +46,12 @@ export function ensureSpaBuilt(root: string, env: Env = process.env, build: SpaB
   const dist = path.join(root, 'dist');
   const builtIndex = path.join(dist, 'index.html');
   const built = existsSync(builtIndex);
+  if (env['APP_ENV'] === 'production') {
+    if (built) return { dir: dist };
+    throw new Error(
+      'The panel is not built (no dist/index.html): run `npm run build` before starting with APP_ENV=production.',
+    );
+  }
   if (env['SKIP_BUILD'] === '1')
     return built ? { dir: dist } : { dir: null, reason: 'SKIP_BUILD=1 and no dist/index.html' };
   if (!existsSync(path.join(root, 'index.html'))) {

@@ -73,9 +73,15 @@ export function mountAssets(app: App, dir: string): void {
   app.get('/assets/*', cache, files, (c) => c.json({ status: false, msg: 'Not found.' }, 404));
 }
 
-/** Browsers ask for pages with text/html; API clients and scripts do not get the page by accident. */
-function wantsHtml(accept: string | undefined): boolean {
-  return accept?.includes('text/html') ?? false;
+/**
+ * Browsers ask for pages with text/html; API clients and scripts do not get the page by accident.
+ * `*\/*` (what probes and curl send) gets it for a page address (`/login`), never for a file name
+ * (`/favicon.ico`, `/.env`).
+ */
+function wantsHtml(accept: string | undefined, requestPath: string): boolean {
+  if (accept?.includes('text/html')) return true;
+  const last = requestPath.split('/').pop() ?? '';
+  return (accept?.includes('*/*') ?? false) && !last.includes('.');
 }
 
 /** Other files of dist/ (favicon…), then index.html for page addresses no API route claimed. */
@@ -103,5 +109,5 @@ export function mountSpaFallback(app: App, dir: string, config: ServerConfig): v
   app.get('*', (c, next) => (c.req.path === '/' || c.req.path === '/index.html' ? serveIndex(c, next) : next()));
   const [cache, files] = filesWithCache(dir, 'public, max-age=3600');
   app.get('*', cache, files);
-  app.get('*', (c, next) => (wantsHtml(c.req.header('accept')) ? serveIndex(c, next) : next()));
+  app.get('*', (c, next) => (wantsHtml(c.req.header('accept'), c.req.path) ? serveIndex(c, next) : next()));
 }

@@ -1,6 +1,7 @@
 // Brings the schema up to date on start. Migrations are listed here rather than read from disk,
 // so they work the same under tsx, vitest and a bundle; names sort by their date prefix.
-import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { engineOf } from './connect';
 import * as init from './migrations/2026_11_21_001_init';
 import * as auditSource from './migrations/2026_11_21_002_audit_source';
 import * as sweepIndexes from './migrations/2026_11_21_003_sweep_indexes';
@@ -82,6 +83,32 @@ const MIGRATIONS: Record<string, Migration> = {
 
 /** Every migration this code knows: a database that applied one not listed is newer than the code. */
 export const MIGRATION_NAMES: readonly string[] = Object.keys(MIGRATIONS);
+
+/** Where the database's schema stands against the migrations this code knows. */
+export interface MigrationState {
+  /** Known here and not yet applied. */
+  pending: string[];
+  /** Applied to the database and unknown here: a newer version migrated it. */
+  unknown: string[];
+}
+
+/** Reads Kysely's record of applied migrations; a database never migrated has none. */
+export async function migrationState(db: Kysely<Database>): Promise<MigrationState> {
+  const exists =
+    engineOf(db) === 'postgres'
+      ? sql<{ found: string | null }>`select to_regclass('kysely_migration')::text as found`
+      : sql<{
+          found: string | null;
+        }>`select name as found from sqlite_master where type = 'table' and name = 'kysely_migration'`;
+  const found = (await exists.execute(db)).rows[0]?.found;
+  const applied = found
+    ? (await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name)
+    : [];
+  return {
+    pending: Object.keys(MIGRATIONS).filter((name) => !applied.includes(name)),
+    unknown: applied.filter((name) => !(name in MIGRATIONS)),
+  };
+}
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 

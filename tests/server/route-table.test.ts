@@ -62,6 +62,10 @@ const call = (
 it('declares the spec §7 sign-in and session calls with their access', () => {
   const table = Object.fromEntries(ROUTES.map((r) => [`${r.method} ${r.path}`, r.access]));
   expect(table).toEqual({
+    // Probes of the process (decision 100).
+    'GET /healthz': 'public',
+    'GET /readyz': 'public',
+    'GET /version': 'public',
     'POST /login_account_new/': 'public',
     'POST /login_tfa_new/': 'pending_otp',
     'POST /ap_activate_tfa': 'pending_otp',

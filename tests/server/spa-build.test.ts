@@ -94,3 +94,16 @@ describe('building the panel on start', () => {
     expect(builds).toEqual([]);
   });
 });
+
+describe('a production start', () => {
+  it('serves the build as it is, never building, and says what to do when there is none', () => {
+    write('src/main.tsx', 1);
+    write('index.html', 1);
+    expect(() => ensureSpaBuilt(root, { APP_ENV: 'production' }, builder)).toThrow(
+      'The panel is not built (no dist/index.html): run `npm run build` before starting with APP_ENV=production.',
+    );
+    write('dist/index.html', 100);
+    expect(ensureSpaBuilt(root, { APP_ENV: 'production' }, builder)).toEqual({ dir: dist() });
+    expect(builds).toEqual([]);
+  });
+});
