@@ -2,10 +2,20 @@
 // production host holds and nothing else: package.json, the lock file, the launcher, dist/ and
 // dist-server/, and node_modules pruned to the production dependencies (`npm prune --omit=dev`,
 // offline, on a hard-linked copy: seconds, no network). No source folder, no tsx, no vite.
-// The panel is built only when dist/ has none (CI builds once, before the suite); the server's
-// compile takes a second and always runs, so the copy is never older than the sources.
+// The panel is built only when dist/ has none (CI builds once, before the suite); the server is
+// compiled again (a second) when its sources are newer than its build.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +30,24 @@ declare module 'vitest' {
   }
 }
 
+/** What the server's build is made from. */
+const SERVER_SOURCES = ['server', 'src/domain', 'scripts/build-server.mjs', 'package.json'];
+
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 
+/** The newest modification time of the files under `target`. */
+function newest(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...readdirSync(target).map((entry) => newest(path.join(target, entry))));
+}
+
 export default function setup(project: TestProject): () => void {
+  const serverBuild = path.join(ROOT, 'dist-server/main.js');
   if (!existsSync(path.join(ROOT, 'dist/index.html'))) npm(['run', '--silent', 'build'], ROOT);
-  else npm(['run', '--silent', 'build:server'], ROOT);
+  else if (newest(serverBuild) < Math.max(...SERVER_SOURCES.map((s) => newest(path.join(ROOT, s)))))
+    npm(['run', '--silent', 'build:server'], ROOT);
 
   const copy = mkdtempSync(path.join(tmpdir(), 'staff-console-built-'));
   for (const entry of ['package.json', 'package-lock.json', 'scripts/launch.mjs', 'dist', 'dist-server']) {
@@ -32,7 +55,14 @@ export default function setup(project: TestProject): () => void {
     cpSync(path.join(ROOT, entry), path.join(copy, entry), { recursive: true });
   }
   // Hard links: the prune below unlinks the copy's entries, never the originals' files.
-  execFileSync('cp', ['-al', realpathSync(path.join(ROOT, 'node_modules')), path.join(copy, 'node_modules')]);
+  const modules = realpathSync(path.join(ROOT, 'node_modules'));
+  try {
+    execFileSync('cp', ['-al', modules, path.join(copy, 'node_modules')], { stdio: 'ignore' });
+  } catch {
+    // Another file system than the temporary folder's: a plain copy, slower.
+    rmSync(path.join(copy, 'node_modules'), { recursive: true, force: true });
+    cpSync(modules, path.join(copy, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  }
   npm(['prune', '--omit=dev', '--offline', '--no-audit', '--no-fund'], copy);
   // The copy may be run as another user (a data directory it cannot write): let it in.
   chmodSync(copy, 0o755);
