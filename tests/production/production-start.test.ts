@@ -274,6 +274,17 @@ describe('npm start with APP_ENV=production', () => {
     expect(server.lines).toContain('Drain time over: closing the connections still open.');
   });
 
+  it('runs admin:create from the build, beside the server, with the same settings', async () => {
+    const env = productionEnv();
+    const server = node(env);
+    await server.line(LISTENING);
+    const command = start('npm', ['run', '--silent', 'admin:create', '--', 'ops.lead', 'ops.lead@example.com'], env);
+    expect(await command.exit, command.lines.join('\n')).toBe(0);
+    expect(command.lines.filter((l) => /^One-time password for ops\.lead: \S+$/.test(l))).toHaveLength(1);
+    server.child.kill('SIGTERM');
+    expect(await server.exit).toBe(0);
+  });
+
   it('says in one line what to do when the server or the panel was not built', async () => {
     const bare = mkdtempSync(path.join(scratch, 'bare-'));
     mkdirSync(path.join(bare, 'scripts'));

@@ -160,17 +160,15 @@ describe('a production first start', () => {
       await db.destroy();
     }
 
-    const created = await run(
-      'npm',
-      ['run', '--silent', 'admin:create', '--', 'ops.lead', 'Ops.Lead@Example.com'],
-      env,
-    );
+    // The sources' command, as `npm run admin:create` runs it in development; the build's runs in
+    // tests/production.
+    const created = await run(TSX, ['server/cli/admin-create.ts', 'ops.lead', 'Ops.Lead@Example.com'], env);
     expect(created.code, created.output).toBe(0);
     const password = /^One-time password for ops\.lead: (\S+)$/m.exec(created.output)?.[1];
     expect(password, created.output).toBeDefined();
     expect(created.output.match(new RegExp(password!, 'g'))).toHaveLength(1);
 
-    const again = await run('npm', ['run', '--silent', 'admin:create', '--', 'OPS.LEAD', 'someone@example.com'], env);
+    const again = await run(TSX, ['server/cli/admin-create.ts', 'OPS.LEAD', 'someone@example.com'], env);
     expect(again.code).toBe(1);
     expect(again.output).toContain("A user named 'ops.lead' exists already; nothing was created.");
 
