@@ -97,18 +97,16 @@ async function main(): Promise<void> {
     throw err;
   }
   const mail = startMailDelivery(db, config, say);
-  for (const line of lines) say(line);
-  say(`Staff Console listening on http://localhost:${config.port}`);
-
   const openDb = db;
   const drainMs = (config.shutdownDrainSeconds ?? DEFAULT_DRAIN_SECONDS) * 1000;
   const stop = async (signal: string) => {
     if (lifecycle.draining) return;
     lifecycle.draining = true;
-    say(`${signal} received: answering the requests in flight (at most ${drainMs / 1000} s), then stopping.`);
     // Stop accepting; connections close as soon as they have no request in flight.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    // Said once it is so: whoever reads this line finds the port closed.
+    say(`${signal} received: answering the requests in flight (at most ${drainMs / 1000} s), then stopping.`);
     const idle = setInterval(() => server.closeIdleConnections(), 100);
     const drained = await Promise.race([
       closed.then(() => true),
@@ -127,6 +125,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Last, once a signal would be handled: whoever waits for this line may stop the server at once.
+  for (const line of lines) say(line);
+  say(`Staff Console listening on http://localhost:${config.port}`);
 }
 
 main().catch((err: unknown) => {
