@@ -38,7 +38,8 @@ function configOrExit(): ServerConfig {
   }
 }
 
-type Handler = (request: Request) => Response | Promise<Response>;
+/** What the port answers; `bindings` are the Node request and response (the peer's address). */
+type Handler = (request: Request, bindings: unknown) => Response | Promise<Response>;
 
 /** What the port answers while the database is being prepared: alive, not ready. */
 const starting: Handler = (request) =>
@@ -58,7 +59,9 @@ async function main(): Promise<void> {
   }
   let handler: Handler = starting;
   // Plain HTTP (no http2 or TLS options), so the adapter hands back a node:http server.
-  const server = createAdaptorServer({ fetch: (request: Request) => handler(request) }) as HttpServer;
+  const server = createAdaptorServer({
+    fetch: (request: Request, bindings: unknown) => handler(request, bindings),
+  }) as HttpServer;
   let db: Kysely<Database> | null = null;
   let lines: string[];
   try {
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
       staticDir: spa.dir ?? undefined,
       log: config.appEnv === 'test' ? undefined : say,
     });
-    handler = (request) => app.fetch(request);
+    handler = (request, bindings) => app.fetch(request, bindings);
   } catch (err) {
     server.close();
     await db?.destroy();

@@ -227,6 +227,11 @@ describe('npm start with APP_ENV=production', () => {
     const ready = await get('/readyz');
     expect([ready.status, await ready.json()]).toEqual([200, { status: true, msg: 'Ready.' }]);
     expect(await (await get('/version')).json()).toEqual({ version: '0.1.0', commit: 'abc1234', server_type: 'app' });
+    // The metrics from loopback (the peer's address reaches the app); the API description only to
+    // staff with a session.
+    const metrics = await get('/metrics');
+    expect([metrics.status, await metrics.text()]).toEqual([200, expect.stringContaining('http_requests_total')]);
+    expect((await get('/openapi.json')).status).toBe(403);
     // Probes come by address (a pod's IP): ALLOWED_HOSTS does not apply to them, and they set no cookie.
     const byAddress = await get('/healthz', { host: '10.1.2.3' });
     expect([byAddress.status, byAddress.headers.get('set-cookie')]).toEqual([200, null]);
@@ -253,9 +258,16 @@ describe('npm start with APP_ENV=production', () => {
     expect(await server.exit).toBe(0);
     expect(server.lines.filter((l) => !l.startsWith('npm notice')).at(-1), server.lines.join('\n')).toBe('Stopped.');
     expect(processes.filter(alive)).toEqual([]);
-    // Probes are not logged per request; the calls are.
-    expect(server.lines.filter((l) => /^GET \/(healthz|readyz|version) /.test(l))).toEqual([]);
-    expect(server.lines.filter((l) => l.startsWith('POST /session_check/ 200'))).toHaveLength(8);
+    // The log is JSON, a line per request: none for the probes, one for each call.
+    const logged = server.lines.flatMap((line) => {
+      try {
+        return [JSON.parse(line) as { route?: string; status?: number }];
+      } catch {
+        return [];
+      }
+    });
+    expect(logged.filter((r) => ['/healthz', '/readyz', '/version'].includes(r.route ?? ''))).toEqual([]);
+    expect(logged.filter((r) => r.route === '/session_check/' && r.status === 200)).toHaveLength(8);
   });
 
   it('cuts what is still open once the drain time is over, and still stops cleanly', async () => {
