@@ -286,13 +286,16 @@ describe('npm start with APP_ENV=production', () => {
     expect(server.lines).toContain('Drain time over: closing the connections still open.');
   });
 
-  it('runs admin:create from the build, beside the server, with the same settings', async () => {
+  it('runs admin:create and backup from the build, beside the server, with the same settings', async () => {
     const env = productionEnv();
     const server = node(env);
     await server.line(LISTENING);
     const command = start('npm', ['run', '--silent', 'admin:create', '--', 'ops.lead', 'ops.lead@example.com'], env);
     expect(await command.exit, command.lines.join('\n')).toBe(0);
     expect(command.lines.filter((l) => /^One-time password for ops\.lead: \S+$/.test(l))).toHaveLength(1);
+    const backup = start('npm', ['run', '--silent', 'backup', '--', path.join(scratch, 'copy.db')], env);
+    expect(await backup.exit, backup.lines.join('\n')).toBe(0);
+    expect(existsSync(path.join(scratch, 'copy.db'))).toBe(true);
     server.child.kill('SIGTERM');
     expect(await server.exit).toBe(0);
   });
