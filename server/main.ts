@@ -15,6 +15,7 @@ import { migrateToLatest } from './db/migrate';
 import { STAFF_USER_TYPE, type Database } from './db/schema';
 import { seedIfEmpty } from './db/seed';
 import { newLifecycle } from './lifecycle';
+import { createLogger, defaultLogLevel, lineLogger } from './observability/logger';
 import { startMailDelivery } from './mail/delivery';
 import { ensureSpaBuilt } from './spa-build';
 import { checkDatabase, checkDataDir, listenOn, lockDatabaseFile, StartupError, type DataLock } from './startup';
@@ -22,7 +23,10 @@ import { checkDatabase, checkDataDir, listenOn, lockDatabaseFile, StartupError, 
 // server/ in development, dist-server/ in a build: the project root is the folder above either.
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Start-up output: plain lines on the console, from these two functions only. */
+/**
+ * Start-up output: plain lines for the person starting it (the once-only passwords among them),
+ * from these two functions only. What the running server says is JSON (`logger`, decision 101).
+ */
 const say = (line: string) => console.log(line);
 const fail = (line: string) => console.error(line);
 
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
   const config = configOrExit();
   const target = targetFromConfig(config);
   const lifecycle = newLifecycle();
+  const logger = createLogger({ level: defaultLogLevel(config.appEnv, config.logLevel) });
 
   let lock: DataLock | null = null;
   if (target.engine === 'sqlite') {
@@ -90,7 +95,7 @@ async function main(): Promise<void> {
       config,
       lifecycle,
       staticDir: spa.dir ?? undefined,
-      log: config.appEnv === 'test' ? undefined : say,
+      logger,
     });
     handler = (request, bindings) => app.fetch(request, bindings);
   } catch (err) {
@@ -99,7 +104,7 @@ async function main(): Promise<void> {
     lock?.release();
     throw err;
   }
-  const mail = startMailDelivery(db, config, say);
+  const mail = startMailDelivery(db, config, lineLogger(logger, 'info'));
   const openDb = db;
   const drainMs = (config.shutdownDrainSeconds ?? DEFAULT_DRAIN_SECONDS) * 1000;
   const stop = async (signal: string) => {
