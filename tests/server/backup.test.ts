@@ -2,11 +2,9 @@
 // taken while a bulk edit of thousands of users runs restores to a sound database holding the edit
 // whole or not at all; each refusal is one line and leaves the files as they were. SQLite only:
 // PostgreSQL is backed up with pg_dump, which the commands name.
-import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
@@ -17,8 +15,9 @@ import { migrateToLatest } from '../../server/db/migrate';
 import type { Database } from '../../server/db/schema';
 import { applyBulkEdit, type BulkRequest } from '../../server/users/bulk-edit';
 import { userRow } from '../support/factories';
+import { PROJECT_ROOT, runToEnd } from './support/run-to-end';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = PROJECT_ROOT;
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const onSqlite = !/^postgres/.test(process.env['TEST_DATABASE_URL'] ?? '');
 /** Two UPDATE batches of the edit (5,000 users each). */
@@ -97,18 +96,7 @@ function inspect(dbFile: string, ids: number[]): { integrity: string; inactive: 
 
 /** Runs a command of package.json's as an operator does: its exit code and what it printed. */
 function command(script: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [path.join(ROOT, 'server/cli', `${script}.ts`), ...args], {
-      cwd: ROOT,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
+  return runToEnd(TSX, [path.join(ROOT, 'server/cli', `${script}.ts`), ...args], { DATA_DIR: dir, DATABASE_URL: '' });
 }
 
 describe.runIf(onSqlite)('a backup while a bulk edit runs', () => {

@@ -10,9 +10,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT, runToEnd } from './support/run-to-end';
 import { FEATURE_KEYS, OTHER_FEATURE_KEYS } from '../../src/domain/features';
 import { createApp } from '../../server/app';
 import { createAdministrator, resetStaffAccount, SUPER_ADMIN_ROLE } from '../../server/cli/staff-accounts';
@@ -23,7 +23,7 @@ import { createThrowawayDatabase, databaseNameOf, dropDatabase } from '../../ser
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = PROJECT_ROOT;
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const LISTENING = /^Staff Console listening on /;
 
@@ -52,26 +52,6 @@ async function throwawayDatabase(): Promise<{
     target: { engine: 'sqlite', file: path.join(dir, 'staff-console.db') },
     drop: async () => removeDir(),
   };
-}
-
-/** Runs a command to its end: its exit code and everything it printed. */
-function run(
-  command: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, output }));
-  });
 }
 
 /** A port nobody listens on right now. */
@@ -162,13 +142,13 @@ describe('a production first start', () => {
 
     // The sources' command, as `npm run admin:create` runs it in development; the build's runs in
     // tests/production.
-    const created = await run(TSX, ['server/cli/admin-create.ts', 'ops.lead', 'Ops.Lead@Example.com'], env);
+    const created = await runToEnd(TSX, ['server/cli/admin-create.ts', 'ops.lead', 'Ops.Lead@Example.com'], env);
     expect(created.code, created.output).toBe(0);
     const password = /^One-time password for ops\.lead: (\S+)$/m.exec(created.output)?.[1];
     expect(password, created.output).toBeDefined();
     expect(created.output.match(new RegExp(password!, 'g'))).toHaveLength(1);
 
-    const again = await run(TSX, ['server/cli/admin-create.ts', 'OPS.LEAD', 'someone@example.com'], env);
+    const again = await runToEnd(TSX, ['server/cli/admin-create.ts', 'OPS.LEAD', 'someone@example.com'], env);
     expect(again.code).toBe(1);
     expect(again.output).toContain("A user named 'ops.lead' exists already; nothing was created.");
 
