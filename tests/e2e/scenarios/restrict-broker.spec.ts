@@ -35,7 +35,7 @@ async function rowNames(list: Locator): Promise<string[]> {
   return (await list.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s*Open access$/, '').trim());
 }
 
-async function pickOrgAndUser(page: Page, email?: string): Promise<{ email: string; count: number }> {
+async function pickOrgAndUser(page: Page): Promise<{ label: string; email: string; count: number }> {
   const s = screenOf(page);
   await s.org.fill('North');
   await page.getByRole('option', { name: new RegExp(ORG) }).click();
@@ -48,7 +48,7 @@ async function pickOrgAndUser(page: Page, email?: string): Promise<{ email: stri
     email: /· (\S+@\S+)/.exec(l)?.[1] ?? '',
     count: Number(/\(([\d,]+) brokers?\)/.exec(l)?.[1]?.replaceAll(',', '') ?? 0),
   }));
-  const chosen = email ? parsed.find((p) => p.email === email)! : parsed.reduce((a, b) => (b.count > a.count ? b : a));
+  const chosen = parsed.reduce((a, b) => (b.count > a.count ? b : a));
   await options.filter({ hasText: chosen.email }).click();
   await s.my.getByRole('listitem').first().waitFor();
   return chosen;
@@ -203,10 +203,14 @@ export const scenario: Scenario = {
       }
       check(await s.switchOf('Freeze My Brokers').isEnabled(), 'unfreezing stays possible');
     });
-    await t.step('Reload: the same user shows what was saved', async () => {
+    await t.step('Reload: the address opens the same organization and user, as saved', async () => {
       await page.reload();
-      await page.getByText('Pick an organization to see its users.').waitFor();
-      await pickOrgAndUser(page, chosen.email);
+      // The organization and the user live in the address (decision 097): nothing to pick again.
+      check(/[?&]org=\d+&user=\d+/.test(page.url()), `the address names both: ${page.url()}`);
+      await s.my.getByRole('listitem').first().waitFor();
+      checkEqual(await s.org.inputValue(), ORG, 'the organization after Reload');
+      const name = chosen.label.split(' · ')[0]!.trim();
+      check((await s.user.innerText()).includes(name), `the user after Reload: ${name}`);
       checkEqual(await total(s.my), replaced, 'My Brokers as replaced');
       check(!(await s.switchOf('Auto BRM Update').isChecked()), 'Auto BRM Update stays off');
       check(await s.switchOf('Freeze My Brokers').isChecked(), 'Freeze My Brokers stays on');
