@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -46,6 +47,33 @@ function preloadsOf(hostId: string, deps: string[]): string[] {
   return deps.filter((dep) => !loaded.has(dep));
 }
 
+// /login's requests (decision 105): everything the page needs before it can show the sign-in form
+// (the entry's static imports and the /login route's split component with its imports) is one
+// chunk, so the document loads one script, one style sheet and nothing else of ours. Sections'
+// chunks are left to the bundler: what they share with the first load is already loaded.
+const FIRST_LOAD_ROOTS = ['src/main.tsx', 'src/routes/login.tsx?tsr-split=component'];
+let firstLoad: Set<string> | undefined;
+/** Radix Themes' index names every component: the bundler keeps those used, each where it is used. */
+const isBarrel = (id: string) => /\/@radix-ui\/themes\/dist\/esm\/(components\/)?index\.js$/.test(id);
+function firstLoadChunk(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  if (!firstLoad) {
+    firstLoad = new Set();
+    const roots = FIRST_LOAD_ROOTS.map((root) => path.resolve(root));
+    const stack = [...roots];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (firstLoad.has(next)) continue;
+      const info = ctx.getModuleInfo(next);
+      if (!info) continue;
+      firstLoad.add(next);
+      // A barrel's re-exports are followed by the bundler to what is used; followed here, every
+      // component of a library would join the first load.
+      if (!isBarrel(next)) stack.push(...info.importedIds);
+    }
+  }
+  return firstLoad.has(id) ? 'first-load' : null;
+}
+
 // The router plugin must come before react() so it can split route files into lazy chunks.
 export default defineConfig({
   plugins: [
@@ -60,6 +88,7 @@ export default defineConfig({
   ],
   // Every browser the panel supports preloads modules natively: no polyfill in the first load.
   build: {
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: firstLoadChunk, priority: 10 }] } } },
     modulePreload: {
       polyfill: false,
       resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' ? preloadsOf(hostId, deps) : deps),

@@ -140,7 +140,7 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       const total =
         shape?.total === undefined ? '-' : shape.total_capped ? `>${count(shape.total)}` : count(shape.total);
       lines.push(
-        `${engine} ${c.label.padEnd(34)} rows ${String(shape?.entries.length ?? 0).padEnd(3)} total ${total.padEnd(7)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95)}`,
+        `${engine} ${c.label.padEnd(34)} rows ${String(shape?.entries.length ?? 0).padEnd(3)} total ${total.padEnd(7)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(crowd.p95 <= P95_MS)}`,
       );
     }
     lines.push(`${engine}: ${client.retries} request(s) sent again`);

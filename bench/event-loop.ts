@@ -1,34 +1,34 @@
 // One slow call must not stall everyone (decision 041). The server runs as its own process on the
 // 1,000,000-user SQLite bench database and is called over real HTTP: `session_check/` latency
 // alone, then while a bulk edit of 100,000 users and 8 clients searching the commonest surname
-// run. The edit is undone afterwards and its audit rows removed, so runs compare.
+// run, sent as the panel sends it (multipart, with an operation id); the sizes of its request
+// and reply, and the load average of the machine, are printed beside the figures (decision 107).
+// The edit is undone afterwards and its audit rows removed, so runs compare.
 // `tsx bench/event-loop.ts --serve` is the server side; `npm run bench -- "event loop"` runs it all.
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { createApp } from '../server/app';
-import { loadKeys } from '../server/auth/keys';
-import { hashPassword } from '../server/auth/passwords';
-import { newTotpSecret, sealSecret, totpCode } from '../server/auth/totp';
+import { totpCode } from '../server/auth/totp';
 import { loadConfig, type ServerConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
-import { FEATURE_KEYS } from '../src/domain/features';
 import { TEST_SCRYPT_FOR_BENCH } from './params';
 import { percentile } from './setup';
-import { count as n, verdict } from './support';
+import { count as n, createBenchStaff, removeBenchStaff, verdict } from './support';
 import { BENCH_USERNAME_PREFIX, benchTarget } from './user-data';
 
 const STAFF = 'bench.event.loop';
 const EDIT_USERS = 100_000;
 const SEARCHERS = 8;
 const ALONE_CHECKS = 300;
-const P99_TARGET_MS = 100;
+const P99_TARGET_MS = 50;
 
 interface Ready {
   port: number;
@@ -46,61 +46,10 @@ async function serveForBench(): Promise<void> {
   const config: ServerConfig = { ...loadConfig({ APP_ENV: 'test', DATA_DIR: dir }), scrypt: TEST_SCRYPT_FOR_BENCH };
   const cleanUp = async () => {
     await db.deleteFrom('audit_log').where('author', '=', STAFF).execute();
-    const old = await db.selectFrom('users').select('id').where('username', '=', STAFF).executeTakeFirst();
-    if (old) {
-      await db.deleteFrom('sessions').where('user_id', '=', old.id).execute();
-      await db.deleteFrom('totp_secrets').where('user_id', '=', old.id).execute();
-      await db.deleteFrom('user_roles').where('user_id', '=', old.id).execute();
-      await db.deleteFrom('users').where('id', '=', old.id).execute();
-    }
-    await db.deleteFrom('roles').where('name', '=', STAFF).execute();
+    await removeBenchStaff(db, STAFF);
   };
   await cleanUp();
-  const now = Date.now();
-  const password = 'bench-password';
-  const user = await db
-    .insertInto('users')
-    .values({
-      username: STAFF,
-      email: `${STAFF}@staff-console.test`,
-      first_name: 'Bench',
-      last_name: 'Loop',
-      organization_id: null,
-      user_type: 'is_staff',
-      user_category: 'general',
-      user_role: 'staff',
-      owner: null,
-      product_configuration: 'product_basic',
-      data_plan: '[]',
-      expiry_dt: null,
-      active: 1,
-      deleted: 0,
-      is_account_admin: 0,
-      allowed_st: '["app"]',
-      flags: '{}',
-      password_hash: await hashPassword(password, config.scrypt),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const role = await db
-    .insertInto('roles')
-    .values({ name: STAFF, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-  const secret = newTotpSecret();
-  const keys = await loadKeys(db, config, now);
-  await db
-    .insertInto('totp_secrets')
-    .values({
-      user_id: user.id,
-      secret_enc: sealSecret(secret, keys.totpAtRest, user.id),
-      activated_at: now,
-      last_used_step: null,
-    })
-    .execute();
+  const { password, secret } = await createBenchStaff(db, config, { username: STAFF, lastName: 'Loop' });
   // Live bench users spread over the table, and the surname most of them share.
   const step = Math.floor(1_000_000 / (EDIT_USERS * 1.3));
   const ids = (
@@ -156,7 +105,7 @@ class HttpClient {
     route: string,
     form: Record<string, string> = {},
     multipart = false,
-  ): Promise<{ status: number; body: any }> {
+  ): Promise<{ status: number; body: any; bytes: number }> {
     const headers: Record<string, string> = { cookie: [...this.#cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
     const csrf = this.#cookies.get('csrftoken');
     if (csrf) headers['x-csrftoken'] = csrf;
@@ -179,7 +128,8 @@ class HttpClient {
       const eq = pair.indexOf('=');
       this.#cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
     }
-    return { status: res.status, body: await res.json() };
+    const text = await res.text();
+    return { status: res.status, body: JSON.parse(text), bytes: Buffer.byteLength(text) };
   }
 
   copy(): HttpClient {
@@ -200,6 +150,12 @@ const stats = (times: number[]) => {
   return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted[sorted.length - 1] ?? 0 };
 };
 const ms = (x: number) => `${x.toFixed(0)} ms`;
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+/** The machine's load average (1, 5, 15 minutes): figures taken on a shared machine say so. */
+const load = () =>
+  `load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`;
 
 interface LoopDelay {
   loopP99: number;
@@ -261,6 +217,7 @@ export async function benchEventLoop(): Promise<string[]> {
     const alone: number[] = [];
     for (let i = 0; i < ALONE_CHECKS; i++) alone.push(await check());
     const aloneLoop = await loopDelay();
+    const aloneLoad = load();
 
     // The load: one bulk edit of 100,000 users, and 8 clients searching until it has ended.
     let editing = true;
@@ -276,8 +233,15 @@ export async function benchEventLoop(): Promise<string[]> {
     // A failure is thrown where they are awaited, after the edit; until then it must not end the process.
     for (const s of searchers) s.catch(() => {});
     const selection = JSON.stringify({ by: 'ids', ids: ready.ids });
+    // As the panel sends it: multipart, with an operation id (its report is stored too).
     const edit = timed(() =>
-      client.copy().post('/user/bulk_edit_user/', { selection, changes: JSON.stringify({ cgs: true }) }, true),
+      client
+        .copy()
+        .post(
+          '/user/bulk_edit_user/',
+          { selection, changes: JSON.stringify({ cgs: true }), operation_id: randomUUID() },
+          true,
+        ),
     ).finally(() => {
       editing = false;
     });
@@ -286,8 +250,11 @@ export async function benchEventLoop(): Promise<string[]> {
     const [editMs, editReply] = await edit;
     await Promise.all(searchers);
     const loadedLoop = await loopDelay();
+    const loadedLoad = load();
     if (editReply.body.status !== 1)
       throw new Error(`bulk edit refused: ${JSON.stringify(editReply.body).slice(0, 200)}`);
+    if (editReply.body.data.results.length !== ready.ids.length)
+      throw new Error(`bulk edit reported ${editReply.body.data.results.length} users of ${ready.ids.length}`);
     const undo = await client.post(
       '/user/bulk_edit_user/',
       { selection, changes: JSON.stringify({ cgs: false }) },
@@ -300,10 +267,11 @@ export async function benchEventLoop(): Promise<string[]> {
     const l = stats(loaded);
     const s = stats(searchTimes);
     return [
-      `sqlite session_check/ over HTTP, alone (${n(ALONE_CHECKS)} calls): p50 ${ms(a.p50)}, p99 ${ms(a.p99)} (target p99 < ${P99_TARGET_MS} ms) ${verdict(a.p99 < P99_TARGET_MS)}; ${held(aloneLoop)}`,
+      `sqlite session_check/ over HTTP, alone (${n(ALONE_CHECKS)} calls, ${aloneLoad}): p50 ${ms(a.p50)}, p99 ${ms(a.p99)} (target p99 ≤ ${P99_TARGET_MS} ms) ${verdict(a.p99 <= P99_TARGET_MS)}; ${held(aloneLoop)}`,
       `sqlite session_check/ during a bulk edit of ${n(ready.ids.length)} users and ${SEARCHERS} clients searching '${ready.surname}' ` +
-        `(${n(loaded.length)} calls): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (target p99 < ${P99_TARGET_MS} ms) ${verdict(l.p99 < P99_TARGET_MS)}`,
-      `  meanwhile: the bulk edit took ${(editMs / 1000).toFixed(2)} s (${n(editReply.body.data.updated)} updated); ` +
+        `(${n(loaded.length)} calls, ${loadedLoad}): p50 ${ms(l.p50)}, p99 ${ms(l.p99)}, max ${ms(l.max)} (target p99 ≤ ${P99_TARGET_MS} ms) ${verdict(l.p99 <= P99_TARGET_MS)}`,
+      `  meanwhile: the bulk edit took ${(editMs / 1000).toFixed(2)} s (${n(editReply.body.data.updated)} updated; ` +
+        `request ${mb(Buffer.byteLength(selection))}, reply ${mb(editReply.bytes)}); ` +
         `${n(searchTimes.length)} searches, p50 ${ms(s.p50)}, p99 ${ms(s.p99)}; ${held(loadedLoop)}`,
     ];
   } finally {

@@ -1,5 +1,5 @@
-// The server as a deployment runs it: `tsx server/main.ts` in its own process on the bench
-// database, reached over a real socket by keep-alive fetch clients in the bench process. A
+// The server as a deployment runs it: the build of `npm run build` (dist-server/main.js, compiled once
+// per bench run) under plain node, in its own process on the bench database, reached over a real socket by keep-alive fetch clients in the bench process. A
 // request's time then holds what a person waits for (HTTP parsing, the event loop shared with
 // other requests, the JSON on the wire), and several clients at once queue as they would.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,15 +7,13 @@ import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Kysely } from 'kysely';
-import { loadKeys } from '../server/auth/keys';
-import { hashPassword } from '../server/auth/passwords';
-import { newTotpSecret, sealSecret, totpCode } from '../server/auth/totp';
-import { loadConfig } from '../server/config';
+import { loadConfig, type ServerConfig } from '../server/config';
 import type { DatabaseTarget } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
-import { FEATURE_KEYS } from '../src/domain/features';
 import { TEST_SCRYPT_FOR_BENCH } from './params';
+import { createBenchStaff, removeBenchStaff, signInAs } from './support';
 
 /** Shared by the server process and the bench, which seals the staff member's TOTP secret with it. */
 const SECRET_KEY = 'bench-secret-key-0123456789abcdefghijklmnop';
@@ -31,6 +29,11 @@ export class HttpClient implements Poster {
   /** Requests sent again after a closed kept-alive socket. */
   retries = 0;
   constructor(private readonly base: string) {}
+
+  /** The cookies it holds, name and value (a browser given them holds the same session). */
+  cookieList(): { name: string; value: string }[] {
+    return [...this.cookies].map(([name, value]) => ({ name, value }));
+  }
 
   async post(route: string, form: Record<string, string> = {}): Promise<Response> {
     const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -87,16 +90,56 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** One line of bench/server-probe.mjs: the server's memory and event-loop delay over 200 ms. */
+export interface ProbeSample {
+  at: number;
+  rss: number;
+  delayP99Ms: number;
+  delayMaxMs: number;
+}
+
 export interface ServerProcess {
   base: string;
+  /** The server's process id. */
+  pid: number;
+  /** With `probe`, what the server said of itself so far, oldest first. */
+  samples: ProbeSample[];
   stop(): Promise<void>;
 }
 
+export interface ServerProcessOptions {
+  /** Node options before the entry point (`--cpu-prof`, which NODE_OPTIONS refuses). */
+  nodeArgs?: readonly string[];
+  /** Load bench/server-probe.mjs into the server: its memory and event-loop delay in `samples`. */
+  probe?: boolean;
+}
+
+const PROBE_LINE = /^bench-probe (\{.*\})$/gm;
+
+let serverBuilt: Promise<void> | null = null;
+
 /**
- * `tsx server/main.ts` on `target`: a SQLite file is reached through a link named as the server
+ * The server compiled into dist-server/ as `npm run build` compiles it, once per bench run. Run
+ * through tsx instead, the server's thread also ran tsx's loader hooks: pauses of 100–300 ms, with
+ * reader threads starting, that a deployment never has.
+ */
+function buildServer(): Promise<void> {
+  serverBuilt ??= new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the server build exited with ${code}`))));
+  });
+  return serverBuilt;
+}
+
+/**
+ * The built server (dist-server/main.js) on `target`: a SQLite file is reached through a link named as the server
  * expects it (DATA_DIR/staff-console.db), so the bench file stays where it is.
  */
-export async function startServerProcess(target: DatabaseTarget): Promise<ServerProcess> {
+export async function startServerProcess(
+  target: DatabaseTarget,
+  options: ServerProcessOptions = {},
+): Promise<ServerProcess> {
   const dir = mkdtempSync(path.join(tmpdir(), 'staff-console-bench-server-'));
   if (target.engine === 'sqlite') symlinkSync(path.resolve(target.file), path.join(dir, 'staff-console.db'));
   const port = await freePort();
@@ -110,15 +153,23 @@ export async function startServerProcess(target: DatabaseTarget): Promise<Server
     SMTP_URL: '',
     DATABASE_URL: target.engine === 'postgres' ? target.url : '',
   };
-  const child: ChildProcess = spawn(path.resolve('node_modules/.bin/tsx'), ['server/main.ts'], {
+  await buildServer();
+  // Node itself on the build, as `npm start` runs it in production: the pid is the server's.
+  const probe = options.probe ? ['--import', pathToFileURL(path.resolve('bench/server-probe.mjs')).href] : [];
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), ...probe, 'dist-server/main.js'], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  const samples: ProbeSample[] = [];
+  // Probe lines go to `samples`, never to `output` (five a second for the whole run).
+  child.stderr!.on('data', (chunk: Buffer) => {
+    for (const m of chunk.toString().matchAll(PROBE_LINE)) samples.push(JSON.parse(m[1]!) as ProbeSample);
+  });
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the server did not start in 120 s:\n${output}`)), 120_000);
     const read = (chunk: Buffer) => {
-      output += chunk.toString();
+      output += chunk.toString().replace(PROBE_LINE, '');
       if (output.includes('listening on')) {
         clearTimeout(timer);
         resolve();
@@ -138,6 +189,8 @@ export async function startServerProcess(target: DatabaseTarget): Promise<Server
   });
   return {
     base: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    samples,
     async stop() {
       stopping = true;
       if (child.exitCode === null) {
@@ -150,70 +203,20 @@ export async function startServerProcess(target: DatabaseTarget): Promise<Server
   };
 }
 
+/** The configuration the bench's staff factory needs to seal a TOTP secret the bench server reads. */
+export function benchServerConfig(): ServerConfig {
+  return { ...loadConfig({ APP_ENV: 'test', SECRET_KEY }), scrypt: TEST_SCRYPT_FOR_BENCH };
+}
+
 /**
  * A staff member holding every feature, written to the bench database by the bench process (a
  * new TOTP secret each run, so no code replays), then signed in over HTTP. Answers a client that
  * holds the session; `clients` more share it.
  */
 export async function signInOverHttp(db: Kysely<Database>, base: string, username: string): Promise<HttpClient> {
-  const now = Date.now();
-  await db.deleteFrom('users').where('username', '=', username).execute();
-  await db.deleteFrom('roles').where('name', '=', username).execute();
-  const password = 'bench-password';
-  const config = { ...loadConfig({ APP_ENV: 'test', SECRET_KEY }), scrypt: TEST_SCRYPT_FOR_BENCH };
-  const user = await db
-    .insertInto('users')
-    .values({
-      username,
-      email: `${username}@staff-console.test`,
-      first_name: 'Bench',
-      last_name: 'Http',
-      organization_id: null,
-      user_type: 'is_staff',
-      user_category: 'general',
-      user_role: 'staff',
-      owner: null,
-      product_configuration: 'product_basic',
-      data_plan: '[]',
-      expiry_dt: null,
-      active: 1,
-      deleted: 0,
-      is_account_admin: 0,
-      allowed_st: '["app"]',
-      flags: '{}',
-      password_hash: await hashPassword(password, config.scrypt),
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const role = await db
-    .insertInto('roles')
-    .values({ name: username, features: JSON.stringify(FEATURE_KEYS), created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('user_roles').values({ user_id: user.id, role_id: role.id }).execute();
-  const secret = newTotpSecret();
-  const keys = await loadKeys(db, config, now);
-  await db
-    .insertInto('totp_secrets')
-    .values({
-      user_id: user.id,
-      secret_enc: sealSecret(secret, keys.totpAtRest, user.id),
-      activated_at: now,
-      last_used_step: null,
-    })
-    .execute();
-  const client = new HttpClient(base);
-  await client.post('/session_check/');
-  await client.post('/login_account_new/', { username, password });
-  const otp = await client.post('/login_tfa_new/', { username, otp: totpCode(secret, now) });
-  if (otp.status !== 200) throw new Error(`bench sign-in over HTTP failed: ${otp.status} ${await otp.text()}`);
-  return client;
+  const staff = await createBenchStaff(db, benchServerConfig(), { username, lastName: 'Http' });
+  return signInAs(new HttpClient(base), staff);
 }
 
 /** Removes the staff member `signInOverHttp` made. */
-export async function removeHttpStaff(db: Kysely<Database>, username: string): Promise<void> {
-  await db.deleteFrom('users').where('username', '=', username).execute();
-  await db.deleteFrom('roles').where('name', '=', username).execute();
-}
+export const removeHttpStaff = removeBenchStaff;

@@ -4,7 +4,8 @@
 // of the overview for the last 30 days and for a year, every organization and the largest one;
 // Analytics (everyone, the largest organization, the busiest person); Depth; Events (first page,
 // by name, the largest organization) and the busiest person's summary. One client, each request
-// waiting for the one before, and eight at once; 50 calls each. Target p95 ≤ 200 ms.
+// waiting for the one before, and eight at once; 50 calls each. Target p95 ≤ 100 ms for a panel
+// or view, ≤ 50 ms for a page of the Events list, with one client and with eight.
 //
 // BENCH_REPORTS_DB=<SQLite file or postgres:// URL> runs it on that database instead, on that engine only.
 import type { Kysely } from 'kysely';
@@ -18,7 +19,9 @@ import { concurrentTimes, count, onChosenOrBothEngines, summary, verdict } from 
 const STAFF = 'bench.reports';
 const CALLS = 50;
 const CLIENTS = 8;
-const P95_MS = 200;
+/** A chart panel or view; a page of a list. */
+const PANEL_P95_MS = 100;
+const LIST_P95_MS = 50;
 const DAY = 86_400_000;
 const MIN_USERS = 1_000_000;
 
@@ -30,6 +33,8 @@ interface Case {
   method: 'GET' | 'POST';
   path: string;
   form: Record<string, string>;
+  /** A page of the Events list (its target is a list's). */
+  list?: boolean;
 }
 
 async function timed(client: HttpClient, c: Case): Promise<number> {
@@ -121,18 +126,26 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       form: { ...year, user_id: String(person.user_id) },
     },
     { label: 'depth, a year', method: 'GET', path: '/api/reports/depth/', form: { ...year } },
-    { label: 'events, first page', method: 'POST', path: '/segment/fetch_segmentio_events/', form: { ...year } },
+    {
+      label: 'events, first page',
+      method: 'POST',
+      path: '/segment/fetch_segmentio_events/',
+      form: { ...year },
+      list: true,
+    },
     {
       label: 'events, rarest name',
       method: 'POST',
       path: '/segment/fetch_segmentio_events/',
       form: { ...year, name: 'Alert created' },
+      list: true,
     },
     {
       label: 'events, top org',
       method: 'POST',
       path: '/segment/fetch_segmentio_events/',
       form: { ...year, org_id: orgId },
+      list: true,
     },
     {
       label: 'busiest person summary',
@@ -157,8 +170,9 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
       for (let i = 0; i < CALLS; i++) times.push(await timed(client, c));
       const one = summary(times);
       const crowd = summary(await concurrentTimes(CLIENTS, CALLS, () => timed(client, c)));
+      const target = c.list ? LIST_P95_MS : PANEL_P95_MS;
       lines.push(
-        `${engine} ${c.label.padEnd(36)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(one.p95 <= P95_MS)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95).padEnd(9)} ${verdict(crowd.p95 <= P95_MS)}`,
+        `${engine} ${c.label.padEnd(36)} 1 client p50 ${fmt(one.p50).padEnd(9)} p95 ${fmt(one.p95).padEnd(9)} target p95 ≤ ${target} ms ${verdict(one.p95 <= target)}; ${CLIENTS} clients p50 ${fmt(crowd.p50).padEnd(9)} p95 ${fmt(crowd.p95).padEnd(9)} target p95 ≤ ${target} ms ${verdict(crowd.p95 <= target)}`,
       );
     }
     lines.push(`${engine}: ${client.retries} request(s) sent again`);

@@ -1,7 +1,8 @@
 // Role Management (decision 050): POST user/fetch_user_roles/ on the bench databases (1,000,000
 // users, the seeded roles and staff), over real HTTP against the server run as its own process
-// (bench/http.ts), one client, each request waiting for the one before. The bench adds what a
-// large staff has (ROLES roles, HOLDERS staff accounts holding two each) and removes it after.
+// (bench/http.ts), one client, each request waiting for the one before, then 8 clients at once.
+// The bench adds what a large staff has (ROLES roles, HOLDERS staff accounts holding two each) and
+// removes it after.
 // The reply holds every role with its keys and holders and the staff holding a role: user_roles,
 // then the holders by id, whatever the number of managed users. Median of 3 runs of 200 calls.
 //
@@ -16,6 +17,8 @@ const STAFF = 'bench.roles';
 const REPEATS = 3;
 const CALLS = 200;
 const P95_MS = 20;
+/** Every list at 8 clients, tails included (issue: fast for everyone at once). */
+const CLIENTS_P95_MS = 50;
 const CLIENTS = 8;
 const ROLES = 12;
 const HOLDERS = 300;
@@ -122,7 +125,7 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     lines.push(
       `${engine} fetch_user_roles/            p50 ${fmt(m.p50).padEnd(9)} p95 ${fmt(m.p95).padEnd(9)} target p95 ≤ ${P95_MS} ms ${verdict(m.p95 <= P95_MS)}`,
     );
-    // Eight staff at once on two cores: reported beside the one-client target, which is the issue's.
+    // Eight staff at once on two cores: held to the lists' 8-client target.
     const crowd: { p50: number; p95: number }[] = [];
     for (let r = 0; r < REPEATS; r++) {
       crowd.push(
@@ -137,7 +140,7 @@ async function benchOn(engine: Engine, db: Kysely<Database>, target: DatabaseTar
     }
     const c = medianSummary(crowd);
     lines.push(
-      `${engine} fetch_user_roles/, ${CLIENTS} clients p50 ${fmt(c.p50).padEnd(9)} p95 ${fmt(c.p95).padEnd(9)} (no target: ${CLIENTS} requests share 2 cores)`,
+      `${engine} fetch_user_roles/, ${CLIENTS} clients p50 ${fmt(c.p50).padEnd(9)} p95 ${fmt(c.p95).padEnd(9)} target p95 ≤ ${CLIENTS_P95_MS} ms ${verdict(c.p95 <= CLIENTS_P95_MS)}`,
     );
     lines.push(
       `${engine}: ${REPEATS} runs of ${CALLS} calls, one and ${CLIENTS} keep-alive clients over HTTP; ${client.retries} request(s) sent again`,

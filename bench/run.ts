@@ -4,6 +4,7 @@ import { benchPasswordHash } from './password-hash';
 import { benchSessionCheck } from './session-check';
 import { benchSignIn } from './sign-in';
 import { benchUserList } from './user-list';
+import { benchExport } from './export';
 import { benchBulkEdit } from './bulk-edit';
 import { benchUserCreate } from './user-create';
 import { benchEventLoop } from './event-loop';
@@ -23,12 +24,15 @@ import { benchAuditLog } from './audit-log';
 import { benchReports } from './reports';
 import { benchInviteRequests } from './invite-requests';
 import { benchUserContent } from './user-content';
+import { loadNow, MISSED } from './support';
+import { benchFirstLoad } from './first-load';
 
 const BENCHES = [
   ['passwords', benchPasswordHash],
   ['sign-in', benchSignIn],
   ['session check', benchSessionCheck],
   ['user list', benchUserList],
+  ['export', benchExport],
   ['bulk edit', benchBulkEdit],
   ['user create', benchUserCreate],
   ['event loop', benchEventLoop],
@@ -47,20 +51,31 @@ const BENCHES = [
   ['reports', benchReports],
   ['invite requests', benchInviteRequests],
   ['user content', benchUserContent],
+  ['first load', benchFirstLoad],
 ] as const;
 
-/** `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument. */
+/**
+ * `npm run bench -- "bulk edit"` runs only the benches whose names contain an argument;
+ * `npm run bench -- compare …` and `npm run bench -- cost-curve …` run those modes instead.
+ */
 async function main(): Promise<void> {
+  const [mode, ...rest] = process.argv.slice(2);
+  if (mode === 'compare') return (await import('./compare')).compareMain(rest);
+  if (mode === 'cost-curve') return (await import('./cost-curve')).costCurveMain(rest);
   const only = process.argv.slice(2);
   console.log(
-    `Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode`,
+    `Staff Console benchmarks — Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), SQLite file in WAL mode; ${loadNow()}`,
   );
+  const missed: string[] = [];
   for (const [name, run] of BENCHES.filter(([n]) => only.length === 0 || only.some((o) => n.includes(o)))) {
     const started = performance.now();
     const lines = await run();
     for (const line of lines) console.log(`  ${line}`);
-    console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+    missed.push(...lines.filter((l) => l.includes(MISSED)).map((l) => `${name}: ${l.trim()}`));
+    console.log(`  (${name}: ${((performance.now() - started) / 1000).toFixed(1)} s; ${loadNow()})`);
   }
+  console.log(missed.length ? `Missed targets (${missed.length}):` : 'Every target met.');
+  for (const line of missed) console.log(`  ${line}`);
 }
 
 main().catch((err: unknown) => {

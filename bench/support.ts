@@ -1,7 +1,7 @@
 // What the benches at 1,000,000 users share: the seeded database of each engine, the app on it
 // with a staff member signed in, timed posts, percentiles, and how a figure meets its target.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { createApp, type App } from '../server/app';
@@ -41,16 +41,28 @@ export interface SignedInApp {
   client: BenchClient;
 }
 
-/** A staff member holding every feature, made afresh each run (a new TOTP secret, so no code replays). */
-async function signedInClient(
+/** A bench staff member as `createBenchStaff` made it: how to sign in as them. */
+export interface MadeBenchStaff {
+  id: number;
+  username: string;
+  password: string;
+  /** The TOTP secret, activated. */
+  secret: string;
+}
+
+/**
+ * The one bench staff member factory: `username` holding every feature through a role of the
+ * same name, its two-step sign-in activated with a new TOTP secret (so no code replays across
+ * runs). A previous one of that name is removed first. `config` must hold the SECRET_KEY of the
+ * server that will check the code (its TOTP secrets are sealed with a key derived from it).
+ */
+export async function createBenchStaff(
   db: Kysely<Database>,
-  app: App,
   config: ServerConfig,
-  staff: BenchStaff,
-): Promise<BenchClient> {
+  staff: { username: string; lastName: string },
+): Promise<MadeBenchStaff> {
+  await removeBenchStaff(db, staff.username);
   const now = Date.now();
-  await db.deleteFrom('users').where('username', '=', staff.username).execute();
-  await db.deleteFrom('roles').where('name', '=', staff.username).execute();
   const password = 'bench-password';
   const user = await db
     .insertInto('users')
@@ -95,11 +107,25 @@ async function signedInClient(
       last_used_step: null,
     })
     .execute();
-  const client = new BenchClient(app);
+  return { id: Number(user.id), username: staff.username, password, secret };
+}
+
+/** Removes a bench staff member and its role (sessions, roles held and TOTP secret go with the user). */
+export async function removeBenchStaff(db: Kysely<Database>, username: string): Promise<void> {
+  await db.deleteFrom('users').where('username', '=', username).execute();
+  await db.deleteFrom('roles').where('name', '=', username).execute();
+}
+
+/** Signs `staff` in through the three sign-in calls (session check, password, code) on `client`. */
+export async function signInAs<C extends Poster>(client: C, staff: MadeBenchStaff): Promise<C> {
   await client.post('/session_check/');
-  await client.post('/login_account_new/', { username: staff.username, password });
-  const otp = await client.post('/login_tfa_new/', { username: staff.username, otp: totpCode(secret, now) });
-  if (otp.status !== 200) throw new Error(`bench sign-in failed: ${otp.status}`);
+  await client.post('/login_account_new/', { username: staff.username, password: staff.password });
+  const otp = await client.post('/login_tfa_new/', {
+    username: staff.username,
+    otp: totpCode(staff.secret, Date.now()),
+  });
+  if (otp.status !== 200)
+    throw new Error(`bench sign-in as ${staff.username} failed: ${otp.status} ${await otp.text()}`);
   return client;
 }
 
@@ -117,7 +143,7 @@ export async function withSignedInApp<T>(
     await staff.cleanUp?.(db);
     const config: ServerConfig = { ...loadConfig({ APP_ENV: 'test', DATA_DIR: dir }), scrypt: TEST_SCRYPT_FOR_BENCH };
     const app = createApp({ db, config });
-    const client = await signedInClient(db, app, config, staff);
+    const client = await signInAs(new BenchClient(app), await createBenchStaff(db, config, staff));
     return await bench({ db, app, config, client });
   } finally {
     await staff.cleanUp?.(db).catch(() => {});
@@ -160,18 +186,19 @@ export async function onChosenOrBothEngines(
   return onBothEngines(async (engine) => benchOn(engine, await openBenchDatabase(engine), benchTarget(engine)));
 }
 
-/** A post and its JSON reply, timed to the end of the reply; anything but 200 stops the bench. */
+/** A post and its JSON reply, timed to the end of the reply, with its size; anything but 200 stops the bench. */
 export async function timedPost<T>(
   client: Poster,
   route: string,
   form: Record<string, string>,
-): Promise<{ ms: number; reply: T }> {
+): Promise<{ ms: number; reply: T; bytes: number }> {
   const t = performance.now();
   const res = await client.post(route, form);
-  const reply = (await res.json()) as T;
+  const body = new Uint8Array(await res.arrayBuffer());
   const ms = performance.now() - t;
+  const reply = JSON.parse(new TextDecoder().decode(body)) as T;
   if (res.status !== 200) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(reply).slice(0, 300)}`);
-  return { ms, reply };
+  return { ms, reply, bytes: body.byteLength };
 }
 
 /**
@@ -212,5 +239,44 @@ export function summary(times: readonly number[]): { p50: number; p95: number } 
 }
 
 export const verdict = (ok: boolean) => (ok ? 'ok' : 'MISSED');
+
+/** The word every missed target prints: `npm run bench` ends listing the lines that hold it. */
+export const MISSED = 'MISSED';
+
+/** Runs a measure is repeated for a row: its p50 and p95 are the medians of these runs' own. */
+export const RUNS_PER_ROW = 3;
+
+/**
+ * One latency row, the way every bench prints one: name, engine, clients, p50/p95 (each the
+ * median over the runs, RUNS_PER_ROW of them), the target beside it, met or MISSED, and the
+ * reply size in bytes (the mean over the requests measured).
+ */
+export function latencyRow(row: {
+  name: string;
+  engine: string;
+  clients: number;
+  runs: readonly { p50: number; p95: number }[];
+  /** p95 at most this many ms. */
+  p95TargetMs: number;
+  bytes: number;
+  /** Said after the figures, in brackets. */
+  note?: string;
+}): string {
+  const { p50, p95 } = medianSummary(row.runs);
+  const ms = (x: number) => `${x.toFixed(1)} ms`.padEnd(10);
+  return (
+    `${row.engine.padEnd(8)} ${String(row.clients).padStart(2)} client${row.clients === 1 ? ' ' : 's'} ${row.name.padEnd(42)} ` +
+    `p50 ${ms(p50)} p95 ${ms(p95)} target p95 ≤ ${row.p95TargetMs} ms ${(p95 <= row.p95TargetMs ? 'met' : MISSED).padEnd(6)} ` +
+    `${count(Math.round(row.bytes)).padStart(7)} B a reply` +
+    (row.runs.length === RUNS_PER_ROW ? '' : ` (median of ${row.runs.length} runs)`) +
+    (row.note ? ` (${row.note})` : '')
+  );
+}
 /** 1,000,000 rather than 1000000. */
 export const count = (x: number) => x.toLocaleString('en-US');
+
+/** The machine's load average (1, 5 and 15 minutes), printed beside figures: the cores may be shared. */
+export const loadNow = () =>
+  `load ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`;

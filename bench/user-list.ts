@@ -9,15 +9,17 @@ import { sql, type Kysely } from 'kysely';
 import type { Engine } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { encodeCursor, type ListOrder } from '../server/users/search';
-import type { SearchUsersReply, UserFilter } from '../src/domain/users';
+import { NO_USER_FILTER, type SearchUsersReply } from '../src/domain/users';
 import { removeHttpStaff, signInOverHttp, startServerProcess, type HttpClient } from './http';
 import {
   concurrentTimes,
   count,
+  latencyRow,
   median,
   medianSummary,
   onBothEngines,
   openBenchDatabase,
+  RUNS_PER_ROW,
   summary,
   timedPost,
   verdict,
@@ -25,12 +27,12 @@ import {
 import { benchTarget, FIRST_NAMES, LAST_NAMES } from './user-data';
 
 const STAFF = 'bench.lister';
-const REPEATS = 3;
+const REPEATS = RUNS_PER_ROW;
 /** Requests per measure: 40 for one client (its p95 is the second slowest), 20 a client for eight (160). */
 const perClient = (clients: number) => (clients === 1 ? 40 : 20);
 const CLIENT_COUNTS = [1, 8] as const;
 const P95_MS: Record<(typeof CLIENT_COUNTS)[number], number> = { 1: 20, 8: 50 };
-const EXPORT_ROWS_PER_S = 50_000;
+const EXPORT_ROWS_PER_S = 100_000;
 
 /** Deterministic choices for the search mix. */
 function chooser(seed: number) {
@@ -45,13 +47,13 @@ const ascii = (s: string) =>
     .toLowerCase();
 
 type Form = Record<string, string>;
-interface Measure {
+export interface Measure {
   name: string;
   form: (i: number) => Form;
 }
 
 /** The searches people make, each a function of a random pick: text, often with a filter or an order. */
-function searchMix(): Measure[] {
+export function searchMix(): Measure[] {
   const pick = chooser(42);
   const digits = (n: number) => Array.from({ length: n }, () => pick('0123456789'.split(''))).join('');
   return [
@@ -76,7 +78,7 @@ function searchMix(): Measure[] {
 }
 
 /** The ten names of `column` that, typed as a search, match the most users (a name is a prefix of longer ones). */
-async function commonNames(
+export async function commonNames(
   db: Kysely<Database>,
   column: 'first_name' | 'last_name',
 ): Promise<{ name: string; matches: number }[]> {
@@ -105,18 +107,15 @@ const LISTS: { name: string; form: Form }[] = [
 ];
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
-const pad = (s: string, n: number) => s.padEnd(n);
 
 /** A cursor at the row `offset` rows into the order, as the server would have issued it. */
-async function deepCursor(db: Kysely<Database>, engine: Engine, order: ListOrder, offset: number): Promise<string> {
-  const filter: UserFilter = {
-    q: '',
-    user_type: '',
-    user_category: '',
-    organization_id: '',
-    active: '',
-    deleted: 'exclude',
-  };
+export async function deepCursor(
+  db: Kysely<Database>,
+  engine: Engine,
+  order: ListOrder,
+  offset: number,
+): Promise<string> {
+  const filter = NO_USER_FILTER;
   const expr =
     order.sort === 'name'
       ? sql.raw(
@@ -141,31 +140,40 @@ async function deepCursor(db: Kysely<Database>, engine: Engine, order: ListOrder
   });
 }
 
-/** p50 and p95 of `measure` with `clients` at once, the median of REPEATS runs; the mean total matched. */
+/** p50 and p95 of `measure` with `clients` at once, each of the RUNS_PER_ROW runs; the mean total matched and reply size. */
 async function measure(
   client: HttpClient,
   clients: number,
   m: Measure,
-): Promise<{ p50: number; p95: number; matched: number; capped: boolean }> {
+): Promise<{
+  runs: { p50: number; p95: number }[];
+  p50: number;
+  p95: number;
+  matched: number;
+  capped: boolean;
+  bytes: number;
+}> {
   const runs: { p50: number; p95: number }[] = [];
   let matched = 0;
   let replies = 0;
+  let bytes = 0;
   let capped = false;
-  for (let r = 0; r < REPEATS; r++) {
+  for (let r = 0; r < RUNS_PER_ROW; r++) {
     const times = await concurrentTimes(clients, clients * perClient(clients), async (i) => {
-      const { ms, reply } = await timedPost<SearchUsersReply & { total_capped?: boolean }>(
+      const timed = await timedPost<SearchUsersReply & { total_capped?: boolean }>(
         client,
         '/user/search_user/',
         m.form(i),
       );
-      matched += reply.total_users ?? 0;
-      capped ||= reply.total_capped === true;
+      matched += timed.reply.total_users ?? 0;
+      capped ||= timed.reply.total_capped === true;
+      bytes += timed.bytes;
       replies++;
-      return ms;
+      return timed.ms;
     });
     runs.push(summary(times));
   }
-  return { ...medianSummary(runs), matched: Math.round(matched / replies), capped };
+  return { runs, ...medianSummary(runs), matched: Math.round(matched / replies), capped, bytes: bytes / replies };
 }
 
 export async function benchEngine(engine: Engine): Promise<string[]> {
@@ -211,16 +219,26 @@ export async function benchEngine(engine: Engine): Promise<string[]> {
       },
     ];
     const lists: Measure[] = LISTS.map((l) => ({ name: `list ${l.name}`, form: () => l.form }));
-    lines.push(`${engine}: page 1 with its total; median of ${REPEATS} runs (40 requests from 1 client, 160 from 8)`);
+    lines.push(
+      `${engine}: page 1 with its total; p50/p95 the median of ${REPEATS} runs (40 requests from 1 client, 160 from 8)`,
+    );
     let total = 0;
     for (const clients of CLIENT_COUNTS) {
       for (const m of [...lists, ...searches.map((s) => ({ ...s, name: `search ${s.name}` }))]) {
         const r = await measure(client, clients, m);
         if (m.name === 'list all, newest first') total = r.matched;
         lines.push(
-          `${engine} ${clients} client${clients > 1 ? 's' : ' '} ${pad(m.name, 42)} p50 ${pad(fmt(r.p50), 9)} p95 ${pad(fmt(r.p95), 9)}` +
-            `target p95 ≤ ${P95_MS[clients]} ms ${pad(verdict(r.p95 <= P95_MS[clients]), 6)}` +
-            `${m.name.startsWith('search') ? ` (${r.capped ? 'more than ' : ''}${count(r.matched)} matches on average)` : ''}`,
+          latencyRow({
+            name: m.name,
+            engine,
+            clients,
+            runs: r.runs,
+            p95TargetMs: P95_MS[clients],
+            bytes: r.bytes,
+            note: m.name.startsWith('search')
+              ? `${r.capped ? 'more than ' : ''}${count(r.matched)} matches on average`
+              : undefined,
+          }),
         );
       }
     }

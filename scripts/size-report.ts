@@ -1,11 +1,17 @@
 // Prints, gzipped, the JS and CSS that /login loads and what each section adds on top, from the
-// build manifest (dist/.vite/manifest.json). `--check` exits 1 when /login exceeds its budget.
+// built index.html and the build manifest (dist/.vite/manifest.json), and how many requests /login
+// makes (the document, what it loads directly, their static imports, the login route's chunks).
+// `--check` exits 1 when /login exceeds its ceiling or its request budget. The target is 120 kB;
+// the ceiling is what /login weighs today (react-dom alone is about 65 kB of it, the router 22 and
+// XState 13), held so it can only shrink until a lighter sign-in page reaches the target.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const DIST = 'dist';
-const LOGIN_BUDGET_KB = 154;
+const LOGIN_TARGET_KB = 120;
+const LOGIN_CEILING_KB = 151;
+const LOGIN_BUDGET_REQUESTS = 8;
 
 interface Chunk {
   file: string;
@@ -60,9 +66,16 @@ function weigh(files: Iterable<string>) {
 const kb = (bytes: number) => (bytes / 1000).toFixed(1).padStart(7) + ' kB';
 const minus = (a: Set<string>, b: Set<string>) => new Set([...a].filter((f) => !b.has(f)));
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
-if (!entryKey) throw new Error('manifest has no entry chunk');
-const initial = closure(entryKey);
+// What the document loads directly (scripts, module preloads, style sheets), then their imports.
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const direct = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+const initial = new Set<string>();
+for (const file of direct) {
+  const key = keyOfFile.get(file);
+  if (key) closure(key, initial);
+  else initial.add(file);
+}
 
 // Route chunks split by the router plugin are dynamic entries whose src is the route file.
 const byRoute = new Map<string, Set<string>>();
@@ -88,6 +101,11 @@ for (const [route, files] of [...byRoute].sort(([a], [b]) => a.localeCompare(b))
   row(`  ${routeName(route)}`, weigh(files));
 }
 
-const verdict = login.total <= LOGIN_BUDGET_KB * 1000;
-console.log(`/login budget ${LOGIN_BUDGET_KB} kB: ${verdict ? 'within' : 'OVER'} (${kb(login.total).trim()})`);
+const requests = 1 + loginFiles.size;
+const verdict = login.total <= LOGIN_CEILING_KB * 1000 && requests <= LOGIN_BUDGET_REQUESTS;
+console.log(
+  `/login ceiling ${LOGIN_CEILING_KB} kB in ${LOGIN_BUDGET_REQUESTS} requests: ${verdict ? 'within' : 'OVER'} ` +
+    `(${kb(login.total).trim()} in ${requests} requests: the document and ${[...loginFiles].join(', ')}); ` +
+    `target ${LOGIN_TARGET_KB} kB: ${login.total <= LOGIN_TARGET_KB * 1000 ? 'met' : 'MISSED'}`,
+);
 if (process.argv.includes('--check') && !verdict) process.exit(1);

@@ -5,6 +5,7 @@ import type { AppConfig } from './domain/app-config';
 import { nameProduct } from './domain/product';
 import { createConsoleActors, type Navigation } from './machines/live';
 import { routeTree } from './routeTree.gen';
+import { readAhead } from './sections/first-reads';
 import { ConsoleContext, type ConsoleValue } from './ui/console-context';
 import { ErrorBoundary } from './ui/error/error-boundary';
 import { PendingView } from './ui/error/pending-view';
@@ -40,6 +41,11 @@ export function createConsoleApp({ config, history, load }: ConsoleAppOptions) {
       actors.banner.start();
       actors.linkout.start();
       actors.session.start();
+      // With the session check, not after it: the section's first read and its code (decision 105).
+      const { pathname, search } = history.location;
+      readAhead(pathname, Object.fromEntries(new URLSearchParams(search)));
+      for (const { routeId } of router.matchRoutes(pathname))
+        void Promise.resolve(router.loadRouteChunk(router.routesById[routeId])).catch(() => undefined);
     },
     stop() {
       actors.session.stop();

@@ -13,11 +13,15 @@ import {
   DeleteGroupUserForm,
   FEATURE_WORDS,
   FetchGroupForm,
+  FetchGroupMembersForm,
+  GROUP_MEMBERS_PAGE,
   GROUP_MESSAGES,
   GroupFeatureForm,
+  NO_GROUP,
   RenameGroupForm,
   UserGroupsForm,
   type DeleteGroupReply,
+  type FetchGroupMembersReply,
   type FetchGroupReply,
   type Group,
   type GroupFeature,
@@ -25,6 +29,7 @@ import {
   type StaleGroupReply,
   type UserGroupsReply,
 } from '../../src/domain/groups';
+import { BadCursor } from '../db/keyset';
 import type { Database } from '../db/schema';
 import { refuseFields, stale } from '../http/replies';
 import { defineRoute } from '../routes';
@@ -40,6 +45,7 @@ import {
   setGroupSwitch,
   type ChangeResult,
 } from '../groups/store';
+import { groupOfOrganization, memberPage } from '../groups/members';
 import { visibleUser } from '../users/records';
 
 function staleGroup(c: Context, current: Group | null, notSaved?: string): Response {
@@ -68,13 +74,37 @@ const fetchGroup = defineRoute({
   path: '/user/fetch_group/',
   access: 'group_mgmt',
   schema: FetchGroupForm,
-  summary:
-    "An organization's groups (groupItems) with their live members, and its live users in no group (nonGroupUsers).",
+  summary: `An organization's groups (groupItems), each with the first ${GROUP_MEMBERS_PAGE} of its live members, members_count and members_next (the cursor of fetch_group_members/), and the first ${GROUP_MEMBERS_PAGE} of its live users in no group (nonGroupUsers, nonGroupUsersCount, nonGroupUsersNext); q keeps only people whose name, email or username holds it.`,
   async handler({ c, deps, input }) {
     if (!(await organizationExists(deps.db, input.organization_id)))
       return refuseFields(c, GROUP_MESSAGES.noOrganization, { organization_id: GROUP_MESSAGES.noOrganization });
-    const reply: FetchGroupReply = { status: true, ...(await organizationGroups(deps.db, input.organization_id)) };
+    const reply: FetchGroupReply = {
+      status: true,
+      ...(await organizationGroups(deps.db, input.organization_id, input.q)),
+    };
     return c.json(reply);
+  },
+});
+
+const fetchGroupMembers = defineRoute({
+  method: 'POST',
+  path: '/user/fetch_group_members/',
+  access: 'group_mgmt',
+  schema: FetchGroupMembersForm,
+  summary: `The next ${GROUP_MEMBERS_PAGE} live members of one of an organization's groups (group_id), or of its live users in no group (group_id none), by name from a cursor of fetch_group/ or of the page before ('' the first page); q as fetch_group/'s. A cursor of another list or filter is a 400.`,
+  async handler({ c, deps, input }) {
+    if (!(await organizationExists(deps.db, input.organization_id)))
+      return refuseFields(c, GROUP_MESSAGES.noOrganization, { organization_id: GROUP_MESSAGES.noOrganization });
+    if (input.group_id !== NO_GROUP && !(await groupOfOrganization(deps.db, input.group_id, input.organization_id)))
+      return refuseFields(c, GROUP_MESSAGES.notOfOrganization, { group_id: GROUP_MESSAGES.notOfOrganization });
+    try {
+      const page = await memberPage(deps.db, input.organization_id, input.group_id, input.q, input.cursor);
+      const reply: FetchGroupMembersReply = { status: true, ...page };
+      return c.json(reply);
+    } catch (err) {
+      if (err instanceof BadCursor) return refuseFields(c, err.message, { cursor: err.message });
+      throw err;
+    }
   },
 });
 
@@ -275,6 +305,7 @@ const userGroupsGet = defineRoute({
 
 export const groupRoutes = [
   fetchGroup,
+  fetchGroupMembers,
   addGroup,
   rename,
   remove,

@@ -9,11 +9,12 @@ import {
   type BulkPreviewReply,
   type UploadBulkEditReply,
 } from '../../src/domain/users';
+import { jsonStream } from '../http/json-stream';
 import { badRequest } from '../http/replies';
 import type { CurrentSession } from '../context';
 import { editorOf } from '../roles/held-keys';
 import { defineRoute } from '../routes';
-import { BulkApplyForm, BulkOutcomeForm, type BulkOutcomeReply } from '../../src/domain/bulk-edit';
+import { BulkApplyForm, BulkOutcomeForm } from '../../src/domain/bulk-edit';
 import { applyBulkEdit, bulkEditOutcome, previewBulkEdit, type BulkRequest } from '../users/bulk-edit';
 import { resolveCsvIdentifiers, resolveIdentifiers } from '../users/selection';
 
@@ -47,7 +48,8 @@ const upload = defineRoute({
           report,
         },
       };
-      return c.json(reply);
+      // A line per identifier matched: up to 100,000 (decision 107).
+      return jsonStream(c, reply);
     }
     if (!input.identifiers) {
       return badRequest(c, 'Send a CSV file (file) or a JSON list of identifiers (identifiers).', {
@@ -59,7 +61,7 @@ const upload = defineRoute({
       status: true,
       data: { validDataPoints: matched, inValidDataPoints: unmatched, rows: 0, header: null, report: [] },
     };
-    return c.json(reply);
+    return jsonStream(c, reply);
   },
 });
 
@@ -126,7 +128,8 @@ const apply = defineRoute({
           },
         }
       : { status: 0, data: result.reason };
-    return c.json(reply);
+    // A line per user: up to 100,000 of them, written a slice at a time (decision 107).
+    return jsonStream(c, reply);
   },
 });
 
@@ -138,11 +141,8 @@ const outcome = defineRoute({
   summary:
     'What became of the bulk edit this staff member applied under operation_id: applied (with its report) or unknown (nothing was changed); one being applied here is waited for.',
   async handler({ c, deps, input, session }) {
-    const reply: BulkOutcomeReply = {
-      status: 1,
-      data: await bulkEditOutcome(deps.db, input.operation_id, session.user.id),
-    };
-    return c.json(reply);
+    // BulkOutcomeReply, the report placed as it was stored (up to a line per user of 100,000).
+    return jsonStream(c, { status: 1, data: await bulkEditOutcome(deps.db, input.operation_id, session.user.id) });
   },
 });
 

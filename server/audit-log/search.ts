@@ -16,8 +16,8 @@ import {
 import { engineOf } from '../db/connect';
 import { boundedPage, cappedCount } from '../db/keyset';
 import type { AuditRow, Database } from '../db/schema';
-import { foldAscii } from '../db/prefix-match';
 import { lookUpNames, namedRecord } from './names';
+import { contains, foldedAsLower } from '../db/like';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Eb = ExpressionBuilder<Database, 'audit_log'>;
@@ -53,8 +53,6 @@ export function itemOf(r: ListRow): AuditListItem {
   };
 }
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The indexed filters and the cursor, as one condition. */
 export function filterWhere(f: AuditFilter, after: AuditCursor | null) {
   return (eb: Eb): Expression<SqlBool> => {
@@ -73,8 +71,7 @@ export function filterWhere(f: AuditFilter, after: AuditCursor | null) {
 }
 
 function actionLike(db: Db, text: string) {
-  const folded = engineOf(db) === 'postgres' ? text.toLowerCase() : foldAscii(text);
-  return sql<SqlBool>`lower(action) like ${`%${likeEscaped(folded)}%`} escape '\\'`;
+  return contains(sql`lower(action)`, foldedAsLower(engineOf(db), text));
 }
 
 export interface AuditPage {
@@ -140,22 +137,38 @@ async function searchByFilters(db: Db, f: AuditFilter, after: AuditCursor | null
  * the total is what the window held, capped when there is more to look through.
  */
 async function searchByAction(db: Db, f: AuditFilter, after: AuditCursor | null): Promise<AuditPage> {
+  // The window is read for its order and action alone: with no other filter, from the index on
+  // (created_at, id) that carries the action (migration 037), never the table; only the page's
+  // own entries are then read whole.
   const windowed = (eb: { selectFrom: Db['selectFrom'] }) =>
     eb
       .selectFrom('audit_log')
-      .select([...LIST_COLUMNS])
+      .select(['id', 'created_at', 'action'])
       .where(filterWhere(f, after))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(ACTION_SCAN_WINDOW);
-  const rows = await db
+  const found = await db
     .selectFrom((eb) => windowed(eb).as('w'))
-    .selectAll()
+    .select('id')
     .where(actionLike(db, f.action))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(AUDIT_PAGE_SIZE + 1)
     .execute();
+  const rows = found.length
+    ? await db
+        .selectFrom('audit_log')
+        .select([...LIST_COLUMNS])
+        .where(
+          'id',
+          'in',
+          found.map((r) => r.id),
+        )
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    : [];
   const { entries, more, last } = pageOf(rows);
   if (more && last)
     return { entries, next: { at: last.created_at, id: last.id }, total: AUDIT_PAGE_SIZE, total_capped: true };

@@ -18,6 +18,7 @@ import { utcTimeText } from '../../src/domain/format';
 import { writeAudit } from '../audit';
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
+import { contains } from '../db/like';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -363,9 +364,6 @@ async function apply(
 }
 
 // ── the broker list ───────────────────────────────────────────────────
-/** Escapes LIKE's wildcards so a search reads them as themselves. */
-const likeText = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * A page of brokers by (name, id): searched by any part of the name, legal name or short name,
  * optionally of one broker group, after the cursor. The (name, id) and (group_id, name, id)
@@ -385,12 +383,12 @@ export async function pageBrokers(
   ]);
   if (query.pb !== undefined) q = q.where('brokers.group_id', '=', query.pb);
   if (query.q) {
-    const like = likeText(query.q);
+    const text = query.q.toLowerCase();
     q = q.where((w) =>
       w.or([
-        sql<boolean>`lower(brokers.name) like ${like} escape '\\'`,
-        sql<boolean>`lower(coalesce(brokers.legal_name, '')) like ${like} escape '\\'`,
-        sql<boolean>`lower(coalesce(brokers.short_name, '')) like ${like} escape '\\'`,
+        contains(sql`lower(brokers.name)`, text),
+        contains(sql`lower(coalesce(brokers.legal_name, ''))`, text),
+        contains(sql`lower(coalesce(brokers.short_name, ''))`, text),
       ]),
     );
   }

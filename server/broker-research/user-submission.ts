@@ -19,7 +19,7 @@ import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
-import { foldAscii } from '../db/prefix-match';
+import { contains, foldedAsLower } from '../db/like';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -82,8 +82,6 @@ function itemOf(r: Row): SubmissionItem {
   };
 }
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface SubmissionSearch {
   status: SubmissionStatus | null;
   /** Words of the title, any case. */
@@ -98,8 +96,7 @@ export async function listSubmissions(
   let q = baseQuery(db);
   if (s.status) q = q.where('s.status', '=', s.status);
   if (s.q !== '') {
-    const folded = engineOf(db) === 'postgres' ? s.q.toLowerCase() : foldAscii(s.q);
-    q = q.where(sql`lower(s.title)`, 'like', sql`${`%${likeEscaped(folded)}%`} escape '\\'`);
+    q = q.where(contains(sql`lower(s.title)`, foldedAsLower(engineOf(db), s.q)));
   }
   if (s.after) {
     const { at, id } = s.after;

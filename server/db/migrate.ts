@@ -40,6 +40,10 @@ import * as userContent from './migrations/2026_11_28_032_user_content';
 import * as accountNameKey from './migrations/2026_11_29_033_account_name_key';
 import * as linkedIdentity from './migrations/2026_11_29_034_linked_identity';
 import * as auditNames from './migrations/2026_11_30_035_audit_names';
+import * as eventRollups from './migrations/2026_11_30_036_event_rollups';
+import * as auditActionWindow from './migrations/2026_11_30_037_audit_action_window';
+import * as inviteTrigrams from './migrations/2026_11_30_038_invite_trigrams';
+import * as countersInKeyOrder from './migrations/2026_11_30_039_counters_in_key_order';
 import type { Database } from './schema';
 
 const MIGRATIONS: Record<string, Migration> = {
@@ -79,6 +83,10 @@ const MIGRATIONS: Record<string, Migration> = {
   '2026_11_29_033_account_name_key': accountNameKey,
   '2026_11_29_034_linked_identity': linkedIdentity,
   '2026_11_30_035_audit_names': auditNames,
+  '2026_11_30_036_event_rollups': eventRollups,
+  '2026_11_30_037_audit_action_window': auditActionWindow,
+  '2026_11_30_038_invite_trigrams': inviteTrigrams,
+  '2026_11_30_039_counters_in_key_order': countersInKeyOrder,
 };
 
 /** Every migration this code knows: a database that applied one not listed is newer than the code. */

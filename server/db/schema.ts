@@ -302,6 +302,8 @@ export interface Database {
   events: EventsTable;
   event_user_days: EventUserDaysTable;
   event_person_days: EventPersonDaysTable;
+  event_days: EventDaysTable;
+  event_months: EventMonthsTable;
   invite_requests: InviteRequestsTable;
   invite_intake_throttle: InviteIntakeThrottleTable;
   user_content: UserContentTable;
@@ -714,6 +716,21 @@ export interface EventUserDaysTable {
 export interface EventPersonDaysTable {
   user_id: number;
   day: number;
+  name: string;
+  n: number;
+}
+/** A day's events, active people and events by name (a JSON object), per scope (org_id 0: all; migration 036). */
+export interface EventDaysTable {
+  org_id: number;
+  day: number;
+  events: number;
+  people: number;
+  names: string;
+}
+/** Events per UTC month (its first day's 00:00 in ms) and name, per scope (migration 036). */
+export interface EventMonthsTable {
+  org_id: number;
+  month: number;
   name: string;
   n: number;
 }

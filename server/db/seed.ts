@@ -11,6 +11,7 @@ import { hashPassword, randomPassword } from '../auth/passwords';
 import type { ServerConfig } from '../config';
 import { BETA_FLAGS, defaultFlags } from '../../src/domain/user-fields';
 import { dateToTimestamp, expiryDefault, todayOf } from '../../src/domain/user-rules';
+import { NO_USER_FILTER } from '../../src/domain/users';
 import type { Database, NewUser } from './schema';
 import { staffAccountColumns } from '../staff';
 import { seedAccountSettings } from './seed-accounts';
@@ -352,12 +353,7 @@ async function seedTags(trx: Kysely<Database>, userIds: number[], now: number): 
 /** A few saved list queries (decision 046) on the Segments tab. */
 async function seedSegments(trx: Kysely<Database>, now: number): Promise<void> {
   const plain = {
-    q: '',
-    user_type: '',
-    user_category: '',
-    organization_id: '',
-    active: '',
-    deleted: 'exclude',
+    ...NO_USER_FILTER,
     sort: 'id',
     dir: 'desc',
     org_name: '',

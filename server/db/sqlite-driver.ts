@@ -9,7 +9,7 @@
 // it back) and is replaced on the next call. ':memory:' becomes a temporary file, since threads
 // cannot share an in-memory database; it is deleted with the database.
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   CompiledQuery,
@@ -47,6 +47,14 @@ export interface SqliteThreadsOptions {
    */
   nice?: number;
 }
+
+/**
+ * Reads are CPU work: a reader a core is started with the database, so a burst finds them ready,
+ * and at most twice as many (four at least) run at once, so one long read (an export) cannot hold
+ * up the short ones. Starting more threads in a burst cost more than it saved: on two cores,
+ * eight requests at once started seven threads, and the burst waited 130–200 ms at p95.
+ */
+const CORES = availableParallelism();
 
 /** The threads' work at one moment: the writer (held by a statement or a transaction) and the readers. */
 export interface SqliteLoad {
@@ -264,8 +272,8 @@ class WorkerDriver implements Driver {
     const throwaway = options.file === ':memory:';
     this.#throwaway = throwaway;
     this.#opts = {
-      minReaders: options.minReaders ?? 1,
-      maxReaders: options.maxReaders ?? (throwaway ? 2 : 16),
+      minReaders: options.minReaders ?? (throwaway ? 1 : CORES),
+      maxReaders: options.maxReaders ?? (throwaway ? 2 : Math.max(4, 2 * CORES)),
       readerIdleMs: options.readerIdleMs ?? 60_000,
       nice: options.nice ?? (throwaway ? 0 : 10),
     };

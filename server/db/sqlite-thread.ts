@@ -5,6 +5,9 @@ import { Worker } from 'node:worker_threads';
 
 export interface ThreadResult {
   rows: Record<string, unknown>[];
+  /** A statement returning rows sends them as `values` (arrays) with their `columns`; see `withRows`. */
+  columns?: string[];
+  values?: unknown[][];
   numAffectedRows?: bigint;
   insertId?: bigint;
   /** A reader was asked to run a statement that writes: run it on the writer. */
@@ -38,6 +41,27 @@ interface Pending {
 }
 
 export type Role = 'writer' | 'reader';
+
+/**
+ * Rows as objects from the arrays the thread sent (sqlite-worker.js): each value under its column's
+ * name, in order, so that a name read twice keeps the later value as better-sqlite3's objects do.
+ */
+export function rowObjects(columns: readonly string[], values: readonly unknown[][]): Record<string, unknown>[] {
+  const rows = new Array<Record<string, unknown>>(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i]!;
+    const row: Record<string, unknown> = {};
+    for (let c = 0; c < columns.length; c++) row[columns[c]!] = value[c];
+    rows[i] = row;
+  }
+  return rows;
+}
+
+function withRows(result: ThreadResult): ThreadResult {
+  if (!result.values) return result;
+  const { columns, values, ...rest } = result;
+  return { ...rest, rows: rowObjects(columns!, values) };
+}
 
 // Resolved from this module's own file URL; written so that no bundler (Vite included, when the
 // panel's tests run the server beside the test page) takes it for a browser asset.
@@ -91,15 +115,16 @@ export class SqliteThread {
       id?: number;
       ok?: boolean;
       result?: ThreadResult;
-      chunk?: Record<string, unknown>[];
+      columns?: string[];
+      chunk?: unknown[][];
       error?: { message: string };
     }) => {
       if (msg.ready) return started();
       const call = this.#pending.get(msg.id!);
       if (!call) return;
-      if (msg.chunk) return call.onChunk?.(msg.chunk);
+      if (msg.chunk) return call.onChunk?.(rowObjects(msg.columns!, msg.chunk));
       this.#settled(msg.id!);
-      if (msg.ok) call.resolve(msg.result!);
+      if (msg.ok) call.resolve(withRows(msg.result!));
       else call.reject(new SqliteThreadError(msg.error!));
     };
     const onError = (err: Error) => {

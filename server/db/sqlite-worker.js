@@ -64,12 +64,33 @@ function bindable(params) {
   );
 }
 
+// Rows cross to the server's thread as arrays of values beside one list of column names, made
+// into objects there (sqlite-thread.ts): better-sqlite3 builds an array row several times faster
+// than an object, and a message copies an array faster than an object with the same values.
+/** @type {WeakMap<import('better-sqlite3').Statement, string[]>} */
+const columnNames = new WeakMap();
+
+/** A statement that returns rows, set to answer arrays, and its column names. */
+/** @param {import('better-sqlite3').Statement} stmt */
+function rawReader(stmt) {
+  let columns = columnNames.get(stmt);
+  if (!columns) {
+    columns = stmt.columns().map((c) => c.name);
+    stmt.raw(true);
+    columnNames.set(stmt, columns);
+  }
+  return columns;
+}
+
 /** @param {{ sql: string; params: unknown[] }} msg */
 function query(msg) {
   const stmt = prepare(msg.sql);
   if (role === 'reader' && !stmt.readonly) return { redirect: true };
   const params = bindable(msg.params);
-  if (stmt.reader) return { rows: stmt.all(params) };
+  if (stmt.reader) {
+    const columns = rawReader(stmt);
+    return { rows: [], columns, values: stmt.all(params) };
+  }
   const { changes, lastInsertRowid } = stmt.run(params);
   return { rows: [], numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid) };
 }
@@ -82,15 +103,16 @@ function handle(msg) {
     case 'stream': {
       const stmt = prepare(msg.sql);
       if (role === 'reader' && !stmt.readonly) return { redirect: true };
+      const columns = rawReader(stmt);
       let chunk = [];
       for (const row of stmt.iterate(bindable(msg.params))) {
         chunk.push(row);
         if (chunk.length >= msg.chunkSize) {
-          port.postMessage({ id: msg.id, chunk });
+          port.postMessage({ id: msg.id, columns, chunk });
           chunk = [];
         }
       }
-      return { rows: chunk };
+      return { rows: [], columns, values: chunk };
     }
     case 'exec':
       db.exec(msg.sql);

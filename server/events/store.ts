@@ -6,7 +6,8 @@
 import { sql } from 'kysely';
 import { EVENT_PAGE_SIZE, type EventCursor, type EventItem } from '../../src/domain/events';
 import type { Chart } from '../../src/domain/reports';
-import { readCounts, timeChart, type Db } from '../reports/counters';
+import { timeChart, type Db } from '../reports/counters';
+import { eventTotals } from '../reports/rollups';
 import { boundedPage } from '../db/keyset';
 import { chunks } from '../db/value-lists';
 
@@ -74,10 +75,9 @@ export async function listEvents(db: Db, s: EventSearch): Promise<{ events: Even
   return { events: page, next: more && last ? { at: last.occurred_at, id: last.id } : null };
 }
 
-/** The names events carry in the range (from the counters), commonest first. */
+/** The names events carry in the range (whole months, then the other days: migration 036), commonest first. */
 export async function eventNames(db: Db, start: number, end: number, org: number): Promise<string[]> {
-  const totals = new Map<string, number>();
-  for (const c of await readCounts(db, 'events', org, start, end)) totals.set(c.key, (totals.get(c.key) ?? 0) + c.n);
+  const totals = await eventTotals(db, org, start, end);
   return [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
 }
 

@@ -1,8 +1,11 @@
-// Spreadsheet downloads (decision 021): rows as CSV (RFC 4180, UTF-8 with a byte-order mark) or
-// XLSX (SpreadsheetML in a zip, deflated by Node's zlib), written a batch at a time and pulled by
-// the response stream, so memory holds one batch and a slow download slows the reads instead of
-// filling the heap. The user export and the FulFillments export write through these.
-import { constants, deflateRawSync } from 'node:zlib';
+// Spreadsheet downloads (decisions 021 and 106): rows as CSV (RFC 4180, UTF-8 with a byte-order
+// mark) or XLSX (SpreadsheetML in a zip, deflated by Node's zlib on its thread pool, never on the
+// event loop), written a batch at a time and pulled by the response stream, so memory holds a few
+// batches (the bytes being sent, one batch written and queued, one read ahead) and a slow download
+// slows the reads instead of filling the heap. The user, FulFillments and audit log exports write
+// through these.
+import { promisify } from 'node:util';
+import { constants, deflateRaw } from 'node:zlib';
 import { strToU8, Zip, ZipPassThrough } from 'fflate';
 import { csvCell, csvLine } from '../../src/domain/csv-cell';
 
@@ -23,7 +26,12 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 };
 
 /** A time as ISO 8601 (UTC) without milliseconds, which spreadsheets read as a date-time. */
-export const isoTime = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+export function isoTime(ms: number): string {
+  const iso = new Date(ms).toISOString();
+  // 2026-11-30T15:04:05.123Z: the usual four-digit year, cut rather than matched (an export writes
+  // one per row); other years (+275760-…) keep the general rule.
+  return iso.length === 24 ? `${iso.slice(0, 19)}Z` : iso.replace(/\.\d{3}Z$/, 'Z');
+}
 
 // ── CSV (RFC 4180) ────────────────────────────────────────────────────────
 /** The one CSV cell of the panel (src/domain/csv-cell.ts): quoting and the CSV injection defence. */
@@ -133,12 +141,19 @@ function packageParts(sheets: number, sheetName: string): Record<string, string>
   };
 }
 
+const deflateRawAsync = promisify(deflateRaw);
+
 /**
- * A zip entry deflated by Node's zlib, a batch at a time. Each batch is compressed on its own and
- * ends on a sync flush (the last one on a finish): the pieces form one valid deflate stream, at
- * several times the speed of a deflater in JavaScript. fflate keeps the CRC and sizes.
+ * A zip entry deflated by Node's zlib, a batch at a time, on libuv's thread pool: the event loop
+ * only hands the batch over and takes the result (a batch of 5,000 rows is about 3 MB of XML, tens
+ * of milliseconds of deflate that would otherwise stall every request). Each batch is compressed
+ * on its own and ends on a sync flush (the last one on a finish): the pieces form one valid
+ * deflate stream, at several times the speed of a deflater in JavaScript. fflate keeps the CRC and
+ * sizes. The pieces are handed to the zip in order; `settled` waits for those pushed so far.
  */
 class NativeDeflate extends ZipPassThrough {
+  #done: Promise<void> = Promise.resolve();
+
   constructor(filename: string) {
     super(filename);
     this.compression = 8;
@@ -146,15 +161,21 @@ class NativeDeflate extends ZipPassThrough {
 
   protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
     const flush = final ? constants.Z_FINISH : constants.Z_SYNC_FLUSH;
-    this.ondata(null, new Uint8Array(deflateRawSync(chunk, { level: 1, finishFlush: flush })), final);
+    const deflated = deflateRawAsync(chunk, { level: 1, finishFlush: flush });
+    this.#done = this.#done.then(async () => this.ondata(null, new Uint8Array(await deflated), final));
+  }
+
+  /** Resolves once every piece pushed so far has been deflated and handed to the zip. */
+  settled(): Promise<void> {
+    return this.#done;
   }
 }
 
 // ── writers ───────────────────────────────────────────────────────────────
 /** Turns batches of rows into bytes of one file format. */
 export interface ExportWriter<Row> {
-  rows(rows: readonly Row[]): Uint8Array[];
-  finish(): Uint8Array[];
+  rows(rows: readonly Row[]): Promise<Uint8Array[]>;
+  finish(): Promise<Uint8Array[]>;
 }
 
 /** What a writer needs of a file: its header row, the cells of a row, and (XLSX) the sheets' name. */
@@ -170,14 +191,21 @@ const encoder = new TextEncoder();
 export function csvWriter<Row>(layout: SheetLayout<Row>): ExportWriter<Row> {
   let started = false;
   return {
-    rows(rows) {
+    async rows(rows) {
       // UTF-8 with a byte-order mark: without it Excel reads the file in the local code page.
       let text = started ? '' : `\uFEFF${csvLine(layout.header)}`;
       started = true;
-      for (const row of rows) text += csvLine(layout.cells(row).map(csvValue));
+      // csvLine's cells written in place: no array of converted values and no join per row, the
+      // garbage of which cost more than the writing (decision 106). tests/server/spreadsheet-writers.test.ts
+      // holds the two to the same bytes.
+      for (const row of rows) {
+        const cells = layout.cells(row);
+        for (let i = 0; i < cells.length; i++) text += i === 0 ? csvField(cells[i]!) : `,${csvField(cells[i]!)}`;
+        text += '\r\n';
+      }
       return [encoder.encode(text)];
     },
-    finish() {
+    async finish() {
       return started ? [] : [encoder.encode(`\uFEFF${csvLine(layout.header)}`)];
     },
   };
@@ -193,26 +221,35 @@ export function xlsxWriter<Row>(layout: SheetLayout<Row>, rowsPerSheet = XLSX_RO
   let sheet: NativeDeflate | null = null;
   let sheets = 0;
   let rowOnSheet = 0;
-  const take = () => {
+  /** Entries with pieces still being deflated. */
+  let deflating: NativeDeflate[] = [];
+  const take = async () => {
+    const waiting = deflating;
+    deflating = [];
+    for (const entry of waiting) await entry.settled();
     if (failure) throw failure;
     const taken = out;
     out = [];
     return taken;
   };
+  const push = (entry: NativeDeflate, text: string, final = false) => {
+    entry.push(strToU8(text), final);
+    if (!deflating.includes(entry)) deflating.push(entry);
+  };
   const startSheet = () => {
     sheets += 1;
     sheet = new NativeDeflate(`xl/worksheets/sheet${sheets}.xml`);
     zip.add(sheet);
-    sheet.push(strToU8(SHEET_START + xlsxRow(1, layout.header, ' s="1"')));
+    push(sheet, SHEET_START + xlsxRow(1, layout.header, ' s="1"'));
     rowOnSheet = 0;
   };
   return {
-    rows(rows) {
+    async rows(rows) {
       let xml = '';
       for (const row of rows) {
         if (!sheet || rowOnSheet === rowsPerSheet) {
           if (sheet) {
-            sheet.push(strToU8(xml + SHEET_END), true);
+            push(sheet, xml + SHEET_END, true);
             xml = '';
           }
           startSheet();
@@ -220,26 +257,28 @@ export function xlsxWriter<Row>(layout: SheetLayout<Row>, rowsPerSheet = XLSX_RO
         rowOnSheet += 1;
         xml += xlsxRow(rowOnSheet + 1, layout.cells(row));
       }
-      if (sheet && xml !== '') sheet.push(strToU8(xml));
+      if (sheet && xml !== '') push(sheet, xml);
       return take();
     },
-    finish() {
+    async finish() {
       if (!sheet) startSheet();
-      sheet!.push(strToU8(SHEET_END), true);
+      push(sheet!, SHEET_END, true);
       for (const [name, text] of Object.entries(packageParts(sheets, layout.sheetName))) {
         const part = new NativeDeflate(name);
         zip.add(part);
-        part.push(strToU8(text), true);
+        push(part, text, true);
       }
+      const parts = await take();
       zip.end();
-      return take();
+      return [...parts, ...(await take())];
     },
   };
 }
 
 /**
- * Batches of rows as a byte stream in one format. Each pull reads one batch and hands its bytes
- * on; cancelling (the browser went away) stops the reads.
+ * Batches of rows as a byte stream in one format. Each pull takes one batch, asks for the next
+ * (its query runs in the database while this one is written: one batch read ahead, no more) and
+ * hands the batch's bytes on; cancelling (the browser went away) stops the reads.
  */
 export function spreadsheetStream<Row>(
   batches: AsyncGenerator<readonly Row[], unknown>,
@@ -248,18 +287,28 @@ export function spreadsheetStream<Row>(
   const enqueueAll = (controller: ReadableStreamDefaultController<Uint8Array>, chunks: Uint8Array[]) => {
     for (const chunk of chunks) if (chunk.length > 0) controller.enqueue(chunk);
   };
+  let ahead: Promise<IteratorResult<readonly Row[], unknown>> | null = null;
+  const readAhead = () => {
+    ahead = batches.next();
+    // Awaited by the next pull; a failure while nobody pulls (the download was cancelled) is not
+    // left unhandled.
+    ahead.catch(() => {});
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const next = await batches.next();
+        const next = await (ahead ?? batches.next());
+        ahead = null;
         if (next.done) {
-          enqueueAll(controller, writer.finish());
+          enqueueAll(controller, await writer.finish());
           controller.close();
         } else {
-          enqueueAll(controller, writer.rows(next.value));
+          readAhead();
+          enqueueAll(controller, await writer.rows(next.value));
         }
       },
       async cancel() {
+        await ahead?.catch(() => {});
         await batches.return(undefined);
       },
     },

@@ -12,7 +12,7 @@ import {
   type GroupItem,
   type GroupMember,
 } from '../../src/domain/groups-v2';
-import { foldAscii } from '../db/prefix-match';
+import { contains, foldedAsLower } from '../db/like';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -21,10 +21,6 @@ export interface GroupSearch {
   organizationId: number | null;
   after: GroupCursor | null;
 }
-
-/** SQLite's lower() folds A–Z only; PostgreSQL's folds more: the query is folded the same way. */
-const fold = (db: Db, text: string) => (engineOf(db) === 'postgres' ? text.toLowerCase() : foldAscii(text));
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function searchGroups(db: Db, s: GroupSearch): Promise<{ groups: GroupItem[]; next: GroupCursor | null }> {
   let q = db
@@ -39,7 +35,7 @@ export async function searchGroups(db: Db, s: GroupSearch): Promise<{ groups: Gr
       sql<string>`lower(g.name)`.as('sort_name'),
     ]);
   if (s.organizationId !== null) q = q.where('g.organization_id', '=', s.organizationId);
-  if (s.query !== '') q = q.where(sql`lower(g.name)`, 'like', `%${likeEscaped(fold(db, s.query))}%`);
+  if (s.query !== '') q = q.where(contains(sql`lower(g.name)`, foldedAsLower(engineOf(db), s.query)));
   if (s.after) q = q.where(sql`(lower(g.name), g.id)`, '>', sql`(${s.after.name}, ${s.after.id})`);
   const rows = await q
     .orderBy(sql`lower(g.name)`)

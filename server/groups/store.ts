@@ -1,6 +1,6 @@
-// Groups in the database (decision 048). fetch_group/ reads an organization's groups with their
-// live members and the organization's live users in no group: three indexed reads (user_groups by
-// organization, users by organization, group_members by group).
+// Groups in the database (decision 048). fetch_group/ reads an organization's groups with the
+// first page of each one's live members and of the organization's live users in no group
+// (members.ts, decision 104).
 // Every change of a group runs in one transaction with its audit row (category 'group', previous
 // and current): it first raises the group's version with a conditional UPDATE naming the version
 // the change started from, so of two changes started from one version the first wins and the
@@ -22,7 +22,9 @@ import {
   type GroupKind,
   type GroupMember,
   type UserGroup,
+  NO_GROUP,
 } from '../../src/domain/groups';
+import { firstPages, memberPage } from './members';
 import { writeAudit } from '../audit';
 import { auditMemberships } from './membership-audit';
 import type { Database, UserGroupsTable } from '../db/schema';
@@ -92,52 +94,37 @@ export async function organizationExists(db: Db, id: number): Promise<boolean> {
 export interface OrganizationGroups {
   groupItems: Group[];
   nonGroupUsers: GroupMember[];
+  nonGroupUsersCount: number;
+  nonGroupUsersNext: string | null;
 }
 
-export async function organizationGroups(db: Db, organizationId: number): Promise<OrganizationGroups> {
-  // Three reads at once: the groups (by organization), the organization's live users by name (by
-  // organization) and the memberships of its groups as id pairs (by group); joined here, so each
-  // user travels once and the members of every group come out in name order.
-  const [rows, people, pairs] = await Promise.all([
-    db
-      .selectFrom('user_groups')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .orderBy(sql`lower(name)`)
-      .orderBy('id')
-      .execute(),
-    db
-      .selectFrom('users')
-      .select([...memberColumns])
-      .where('users.organization_id', '=', organizationId)
-      .where('users.deleted', '=', 0)
-      .orderBy('users.first_name')
-      .orderBy('users.last_name')
-      .orderBy('users.id')
-      .execute(),
-    db
-      .selectFrom('group_members')
-      .innerJoin('user_groups', 'user_groups.id', 'group_members.group_id')
-      .select(['group_members.group_id', 'group_members.user_id'])
-      .where('user_groups.organization_id', '=', organizationId)
-      .execute(),
+/**
+ * An organization's groups by name, each with the first page of its live members (matching the
+ * filter), their count and the next page's cursor; the same of its live users in no group
+ * (decision 104: the reply is bounded by the number of groups, not of users).
+ */
+export async function organizationGroups(db: Db, organizationId: number, q = ''): Promise<OrganizationGroups> {
+  const rows = await db
+    .selectFrom('user_groups')
+    .selectAll()
+    .where('organization_id', '=', organizationId)
+    .orderBy(sql`lower(name)`)
+    .orderBy('id')
+    .execute();
+  const [pages, none] = await Promise.all([
+    firstPages(db, organizationId, q),
+    memberPage(db, organizationId, NO_GROUP, q, ''),
   ]);
-  const groupsOf = new Map<number, number[]>();
-  for (const p of pairs) {
-    const user = Number(p.user_id);
-    const list = groupsOf.get(user);
-    if (list) list.push(Number(p.group_id));
-    else groupsOf.set(user, [Number(p.group_id)]);
-  }
-  const members = new Map<number, GroupMember[]>(rows.map((r) => [Number(r.id), []]));
-  const nonGroupUsers: GroupMember[] = [];
-  for (const p of people) {
-    const person = toMember(p);
-    const groups = groupsOf.get(person.id);
-    if (!groups) nonGroupUsers.push(person);
-    else for (const g of groups) members.get(g)?.push(person);
-  }
-  return { groupItems: rows.map((r) => toGroup(r, members.get(Number(r.id)) ?? [])), nonGroupUsers };
+  const empty = { members: [], count: 0, next: null };
+  return {
+    groupItems: rows.map((r) => {
+      const first = pages.get(Number(r.id)) ?? empty;
+      return { ...toGroup(r, first.members), members_count: first.count, members_next: first.next };
+    }),
+    nonGroupUsers: none.members,
+    nonGroupUsersCount: none.count,
+    nonGroupUsersNext: none.next,
+  };
 }
 
 export async function findGroup(db: Db, id: number): Promise<Group | null> {

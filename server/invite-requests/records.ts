@@ -14,6 +14,8 @@ import {
 } from '../../src/domain/invite-requests';
 import { boundedPage } from '../db/keyset';
 import type { Database } from '../db/schema';
+import { contains } from '../db/like';
+import { requestsHolding } from './text-search';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 
@@ -142,8 +144,6 @@ async function withDuplicates(db: Db, rows: readonly Row[]): Promise<InviteReque
   );
 }
 
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 export interface InviteSearch {
   status: InviteStatus | null;
   /** Part of a name, an email or an organization guess, any case. */
@@ -155,11 +155,17 @@ export async function listInvites(
   db: Db,
   s: InviteSearch,
 ): Promise<{ requests: InviteRequestItem[]; next: InviteCursor | null }> {
-  // The page's ids first, from the order index alone (it carries search_text); then their rows.
+  // The page's ids first, from the order index alone (it carries search_text), or from the few
+  // requests the trigram index names; then their rows.
   let q = db.selectFrom('invite_requests').select(['id', 'created_at']);
   if (s.status) q = q.where('status', '=', s.status);
   const text = s.q.trim().replace(/\s+/g, ' ').toLowerCase();
-  if (text !== '') q = q.where(sql`search_text`, 'like', sql`${`%${likeEscaped(text)}%`} escape '\\'`);
+  if (text !== '') {
+    q = q.where(contains(sql`search_text`, text));
+    const holding = await requestsHolding(db, text);
+    if (holding?.length === 0) return { requests: [], next: null };
+    if (holding) q = q.where('id', 'in', holding);
+  }
   // A row value, so both engines read the index range from the cursor.
   if (s.after) q = q.where(sql`(created_at, id)`, '<', sql`(${s.after.at}, ${s.after.id})`);
   const keys = await q

@@ -9,6 +9,7 @@ import type { Organization } from '../../src/domain/users';
 import { engineOf, type Engine } from '../db/connect';
 import type { Database } from '../db/schema';
 import { normaliseQuery, prefixUpperBound } from '../db/prefix-match';
+import { likeEscaped, likeWith } from '../db/like';
 
 export const ORG_SEARCH_LIMIT = 20;
 
@@ -19,14 +20,6 @@ const WORD_STARTS = [' ', '-', '(', '/', '&'];
 function foldedName(engine: Engine): RawBuilder<string> {
   return sql.raw(engine === 'postgres' ? 'lower(name collate "C")' : 'lower(name)');
 }
-
-/** LIKE treats % and _ as wildcards; the query's own are matched literally. */
-function likeEscaped(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-const like = (expression: RawBuilder<string>, pattern: string) =>
-  sql<boolean>`${expression} like ${pattern} escape '\\'`;
 
 export async function searchOrganizations(db: Kysely<Database>, query: string): Promise<Organization[]> {
   const q = normaliseQuery(query);
@@ -50,8 +43,8 @@ export async function searchOrganizations(db: Kysely<Database>, query: string): 
     words = await db
       .selectFrom('organizations')
       .select(columns)
-      .where(like(name, `%${escaped}%`))
-      .where((eb) => eb.or(WORD_STARTS.map((c) => like(name, `%${c}${escaped}%`))))
+      .where(likeWith(name, `%${escaped}%`))
+      .where((eb) => eb.or(WORD_STARTS.map((c) => likeWith(name, `%${c}${escaped}%`))))
       .where(sql<boolean>`not (${startsWith})`)
       .orderBy(name)
       .orderBy('id')

@@ -1,9 +1,10 @@
-// The Analytics and Depth views (decision 063), read from the event store's counters: events per
-// day by name and in total for a range and organization; one person's from their own counters
-// (event_person_days, migration 031); how many people were active each day and how many
-// events each of them made on average.
+// The Analytics and Depth views (decision 063), read from the event store's day rollup (event_days,
+// migration 036: a year is 365 rows): events per day by name and in total for a range and
+// organization; one person's from their own counters (event_person_days, migration 031); how many
+// people were active each day and how many events each of them made on average.
 import type { Chart } from '../../src/domain/reports';
-import { addTo, categoryChart, readCounts, timeChart, type Count, type Db } from './counters';
+import { addTo, categoryChart, timeChart, type Count, type Db } from './counters';
+import { namedCounts, readEventDays } from './rollups';
 import type { ReportScope } from './dashboard';
 
 /** Names drawn as their own series; the rest are summed as 'Other events'. */
@@ -36,7 +37,7 @@ function eventCharts(counts: readonly Count[], s: ReportScope, who: string): Cha
 export async function analyticsCharts(db: Db, s: ReportScope, userId: number | null): Promise<Chart[]> {
   if (userId === null)
     return eventCharts(
-      await readCounts(db, 'events', s.org, s.start, s.end),
+      namedCounts(await readEventDays(db, s.org, s.start, s.end)),
       s,
       s.org ? 'of the organization' : 'on the platform',
     );
@@ -56,16 +57,12 @@ export async function analyticsCharts(db: Db, s: ReportScope, userId: number | n
 }
 
 export async function depthCharts(db: Db, s: ReportScope): Promise<Chart[]> {
-  const [active, events] = await Promise.all([
-    readCounts(db, 'active_users', s.org, s.start, s.end),
-    readCounts(db, 'events', s.org, s.start, s.end),
-  ]);
-  const perDay = new Map<number, number>();
-  for (const c of events) perDay.set(c.bucket, (perDay.get(c.bucket) ?? 0) + c.n);
-  const depth: Count[] = active.map((a) => ({
-    bucket: a.bucket,
+  const days = (await readEventDays(db, s.org, s.start, s.end)).filter((d) => d.people !== 0);
+  const active: Count[] = days.map((d) => ({ bucket: d.day, key: '', n: d.people }));
+  const depth: Count[] = days.map((d) => ({
+    bucket: d.day,
     key: '',
-    n: a.n ? Math.round(((perDay.get(a.bucket) ?? 0) / a.n) * 10) / 10 : 0,
+    n: Math.round((d.events / d.people) * 10) / 10,
   }));
   return [
     timeChart(

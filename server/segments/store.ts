@@ -12,6 +12,7 @@ import type { Database, SegmentsTable } from '../db/schema';
 import { memberCount, memberCounts, type MemberCount } from './members';
 import { isUniqueViolation } from '../db/unique-violation';
 import { firstVersion, updateAtVersion } from '../db/versioned-row';
+import { containsPattern, likeWith } from '../db/like';
 
 type Row = Selectable<SegmentsTable>;
 
@@ -55,9 +56,6 @@ const audited = (row: Row) => ({
 /** A segment change's audit entries (category 'user'; segments keep no history of their own). */
 const trailOf = (author: string, now: number): ChangeTrail => ({ category: 'user', author, at: now });
 
-/** `%`, `_` and the escape itself taken literally in a LIKE pattern. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
-
 export interface SegmentPage {
   segments: Segment[];
   total: number;
@@ -68,7 +66,7 @@ export async function listSegments(
   opts: { q: string; page: number; pageSize: number; id: number | null },
 ): Promise<SegmentPage> {
   let base = db.selectFrom('segments');
-  if (opts.q !== '') base = base.where(sql<boolean>`lower(name) like lower(${`%${likeEscaped(opts.q)}%`}) escape '\\'`);
+  if (opts.q !== '') base = base.where(likeWith(sql`lower(name)`, sql`lower(${containsPattern(opts.q)})`));
   if (opts.id !== null) base = base.where('id', '=', opts.id);
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base

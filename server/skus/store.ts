@@ -10,6 +10,7 @@ import type { Database, SkusTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { refusableTransaction } from '../db/refusable-transaction';
 import { firstVersion, updateAtVersion } from '../db/versioned-row';
+import { contains } from '../db/like';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SkuRow = Selectable<SkusTable>;
@@ -66,12 +67,11 @@ export async function listSkus(db: Db, filter: { q: string; status: 'all' | SkuS
   if (filter.status !== 'all') q = q.where('status', '=', filter.status);
   const text = filter.q.trim().toLowerCase();
   if (text) {
-    const like = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
     q = q.where((eb) =>
       eb.or([
-        eb(sql`lower(code)`, 'like', sql`${like} escape '\\'`),
-        eb(sql`lower(name)`, 'like', sql`${like} escape '\\'`),
-        eb(sql`lower(description)`, 'like', sql`${like} escape '\\'`),
+        contains(sql`lower(code)`, text),
+        contains(sql`lower(name)`, text),
+        contains(sql`lower(description)`, text),
       ]),
     );
   }

@@ -21,6 +21,7 @@ import type { AccountContext } from '../accounts/settings-store';
 import type { Database, SettingsTemplatesTable } from '../db/schema';
 import { isUniqueViolation } from '../db/unique-violation';
 import { deleteAtVersion, firstVersion, updateAtVersion } from '../db/versioned-row';
+import { contains } from '../db/like';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type TemplateRow = Selectable<SettingsTemplatesTable> & { account_name?: string | null };
@@ -138,13 +139,8 @@ export async function listTemplates(
   if (filter.id !== null) q = q.where('t.id', '=', filter.id);
   if (filter.name) q = q.where(sql<boolean>`lower(t.name) = lower(${filter.name})`);
   if (filter.query) {
-    const like = `%${filter.query.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(t.name) like ${like} escape '\\'`,
-        sql<boolean>`lower(t.description) like ${like} escape '\\'`,
-      ]),
-    );
+    const text = filter.query.toLowerCase();
+    q = q.where((eb) => eb.or([contains(sql`lower(t.name)`, text), contains(sql`lower(t.description)`, text)]));
   }
   const rows = await q
     .orderBy(sql`lower(t.name)`)

@@ -20,6 +20,7 @@ import { permissionList, signInChangeRefusal, type KeySet } from '../roles/grant
 import { checkRoleGuards, GuardRefusal, guardMessage, staffGrants } from '../roles/guard';
 import { privilegeKeys, roleKeysByUser } from '../roles/held-keys';
 import { isUniqueViolation } from '../db/unique-violation';
+import { jsonText, JsonText } from '../http/json-stream';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Value = BulkValue;
@@ -339,7 +340,8 @@ function flagsPatch(db: Db, patch: string): RawBuilder<string> {
 /** Edits this process is applying, by operation id: an outcome asked meanwhile waits for its end. */
 const running = new Map<string, Promise<unknown>>();
 
-export type Outcome = { outcome: 'applied'; report: Omit<Applied, 'ok'> } | { outcome: 'unknown' };
+/** `applied` with the report as stored: JSON text, answered as it is (decision 107). */
+export type Outcome = { outcome: 'applied'; report: JsonText } | { outcome: 'unknown' };
 
 /**
  * What became of the edit the staff member sent under `operationId` (decision 041): `applied`
@@ -354,8 +356,7 @@ export async function bulkEditOutcome(
   await running.get(operationId)?.catch(() => {});
   const row = await settledOperation(db, operationId, staffUserId);
   // Another staff member's operation is none of this one's business: as if unknown.
-  if (row && Number(row.staff_user_id) === staffUserId)
-    return { outcome: 'applied', report: JSON.parse(row.report) as Omit<Applied, 'ok'> };
+  if (row && Number(row.staff_user_id) === staffUserId) return { outcome: 'applied', report: new JsonText(row.report) };
   return { outcome: 'unknown' };
 }
 
@@ -514,7 +515,7 @@ async function applyInTransaction(
     if (operationId !== undefined) {
       await trx
         .updateTable('bulk_operations')
-        .set({ status: 'applied', report: JSON.stringify(report) })
+        .set({ status: 'applied', report: await jsonText(report) })
         .where('operation_id', '=', operationId)
         .execute();
     }

@@ -38,6 +38,7 @@ import {
   type SortDir,
 } from './search';
 import { USER_ROW_COLUMNS } from './records';
+import { SORT_INDEX, TABLE, usersThrough, usersThroughSql, type SearchIndex } from './search-indexes';
 
 /**
  * Matches above which a kind is walked rather than gathered. Both read index entries only
@@ -50,6 +51,8 @@ const WALK_AT = 5_000;
 interface Kind {
   /** The match written on the index expression (a range, or the id). */
   condition: Condition;
+  /** The index that condition reads (migration 010); null for the id, which is the table's own key. */
+  index: SearchIndex | null;
   /** The same match written so SQLite's planner does not use an index for it (a walk's test). */
   test: Condition;
   /** The order this kind's index reads in, if it is one of the list's orders. */
@@ -66,23 +69,25 @@ export function searchKinds(engine: Engine, q: string): Kind[] {
   // far too low, gets the same test as `left(expr, n) = prefix`, which no index serves.
   const test = (x: RawBuilder<string>, p: string): Condition =>
     engine === 'sqlite' ? prefixMatch(sql<string>`+${x}`, p) : sql<SqlBool>`left(${x}, ${[...p].length}) = ${p}`;
-  const prefix = (x: RawBuilder<string>, p: string, order: SortKey | null): Kind => ({
+  const prefix = (x: RawBuilder<string>, p: string, index: SearchIndex, order: SortKey | null): Kind => ({
     condition: prefixMatch(x, p),
+    index,
     test: test(x, p),
     order,
   });
   const kinds = [
-    prefix(e.firstLast, text, null),
-    prefix(e.lastFirst, text, 'name'),
-    prefix(e.email, text, 'email'),
-    prefix(e.username, text, 'username'),
+    prefix(e.firstLast, text, 'users_search_first_last_idx', null),
+    prefix(e.lastFirst, text, 'users_search_last_first_idx', 'name'),
+    prefix(e.email, text, 'users_search_email_idx', 'email'),
+    prefix(e.username, text, 'users_search_username_idx', 'username'),
   ];
   const digits = text.replace(/[ .-]/g, '');
-  if (/^\d{3,}$/.test(digits)) kinds.push(prefix(e.phone, digits, null));
+  if (/^\d{3,}$/.test(digits)) kinds.push(prefix(e.phone, digits, 'users_search_phone_idx', null));
   if (/^\d{1,15}$/.test(text)) {
     const id = Number(text);
     kinds.push({
       condition: sql`users.id = ${id}`,
+      index: null,
       test: sql`${sql.raw(engine === 'sqlite' ? '+users.id' : 'users.id')} = ${id}`,
       order: 'id',
     });
@@ -101,26 +106,54 @@ function otherConditions(engine: Engine, filter: UserFilter, sort: SortKey | nul
 }
 
 /**
- * How many users each kind matches with the filters, each counted to at most `cap + 1`, and
- * among them how many match no earlier kind: one pass over each kind's index range, all in one
- * round trip. The second figures add up to the union's size, each user counted once, in the
- * first kind it matches ("mary" is a first name and the start of an email).
+ * How many users each kind matches with the filters, each counted to at most `cap + 1`, and, with
+ * `fresh`, among them how many match no earlier kind: one pass over each kind's index range, all
+ * in one round trip. The second figures add up to the union's size, each user counted once, in the
+ * first kind it matches ("mary" is a first name and the start of an email). Testing the earlier
+ * kinds' expressions on every entry is most of a count's cost, so it is asked only when needed.
+ */
+function kindCountsQuery(
+  engine: Engine,
+  kinds: readonly Kind[],
+  others: readonly Condition[],
+  cap: number,
+  fresh = true,
+) {
+  const counts = kinds.map((k, i) => {
+    const earlier = kinds.slice(0, i).map((e) => e.condition);
+    const isFresh =
+      earlier.length === 0 || !fresh ? sql`1` : sql`case when ${sql.join(earlier, sql` or `)} then 0 else 1 end`;
+    return sql`(select count(*) as ${sql.raw(`n${i}`)}, coalesce(sum(f), 0) as ${sql.raw(`f${i}`)} from (select ${isFresh} as f from ${usersThroughSql(engine, k.index)} where ${allOf([k.condition, ...others])} limit ${cap + 1}) ${sql.raw(`i${i}`)}) ${sql.raw(`k${i}`)}`;
+  });
+  return sql<Record<string, string | number>>`select * from ${sql.join(counts, sql` cross join `)}`;
+}
+
+/**
+ * Each kind's count to `cap + 1` and, with `distinct`, its users matching no earlier kind (else
+ * `fresh` is `n`). The union's size is needed only for a total, and only while every kind alone is
+ * within TOTAL_CAP (otherwise the total is capped whatever it is): the plain counts come first, and
+ * only then a second pass over at most TOTAL_CAP + 1 entries a kind tells the users apart. A
+ * common first name's counts went from 5.5 to 1.6 ms.
  */
 async function kindCounts(
   db: Kysely<Database>,
   kinds: readonly Kind[],
   others: readonly Condition[],
   cap: number,
+  distinct: boolean,
 ): Promise<{ n: number; fresh: number }[]> {
-  const counts = kinds.map((k, i) => {
-    const earlier = kinds.slice(0, i).map((e) => e.condition);
-    const fresh = earlier.length === 0 ? sql`1` : sql`case when ${sql.join(earlier, sql` or `)} then 0 else 1 end`;
-    return sql`(select count(*) as ${sql.raw(`n${i}`)}, coalesce(sum(f), 0) as ${sql.raw(`f${i}`)} from (select ${fresh} as f from users where ${allOf([k.condition, ...others])} limit ${cap + 1}) ${sql.raw(`i${i}`)}) ${sql.raw(`k${i}`)}`;
-  });
-  const { rows } = await sql<
-    Record<string, string | number>
-  >`select * from ${sql.join(counts, sql` cross join `)}`.execute(db);
-  return kinds.map((_, i) => ({ n: Number(rows[0]![`n${i}`]), fresh: Number(rows[0]![`f${i}`]) }));
+  const engine = engineOf(db);
+  const plain = (await kindCountsQuery(engine, kinds, others, cap, false).execute(db)).rows[0]!;
+  const n = kinds.map((_, i) => Number(plain[`n${i}`]));
+  if (!distinct || kinds.length === 1 || n.some((x) => x > TOTAL_CAP)) return n.map((x) => ({ n: x, fresh: x }));
+  const { rows } = await kindCountsQuery(engine, kinds, others, TOTAL_CAP).execute(db);
+  return kinds.map((_, i) => ({ n: n[i]!, fresh: Number(rows[0]![`f${i}`]) }));
+}
+
+/** The query `countKinds` runs, to read its plan. */
+export function countKindsQuery(db: Kysely<Database>, filter: UserFilter, sort: SortKey, cap: number) {
+  const engine = engineOf(db);
+  return kindCountsQuery(engine, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap).compile(db);
 }
 
 /** Users matching any kind: exact up to TOTAL_CAP, else TOTAL_CAP + 1 and capped. */
@@ -151,12 +184,13 @@ function hitsQuery(
   sortBy: RawBuilder<unknown>,
   readDir: SortDir,
   limit: number,
+  index: SearchIndex | typeof TABLE | null,
   useSortIndex: boolean,
 ) {
   // SQLite: `+expr` keeps the planner on the prefix index, gathering its matches, rather than on the sort index.
   const ordered = (x: RawBuilder<unknown>) => (engine === 'sqlite' && !useSortIndex ? sql`+${x}` : x);
   return db
-    .selectFrom('users')
+    .selectFrom(usersThrough(engine, index))
     .select(['users.id', sql<string | number>`${sortBy}`.as('sort_value')])
     .where(allOf(where))
     .orderBy(ordered(sortBy), readDir)
@@ -188,9 +222,13 @@ export function searchPageQueries(
   kinds.forEach((kind, i) => {
     if (counts[i] === 0) return;
     if (kind.order === order.sort)
-      queries.push(hitsQuery(db, engine, [kind.condition, ...others, ...beyond], sortBy, readDir, size + 1, true));
+      queries.push(
+        hitsQuery(db, engine, [kind.condition, ...others, ...beyond], sortBy, readDir, size + 1, kind.index, true),
+      );
     else if (counts[i]! <= walkAt)
-      queries.push(hitsQuery(db, engine, [kind.condition, ...others, ...beyond], sortBy, readDir, size + 1, false));
+      queries.push(
+        hitsQuery(db, engine, [kind.condition, ...others, ...beyond], sortBy, readDir, size + 1, kind.index, false),
+      );
     else walked.push(kind);
   });
   if (walked.length > 0) {
@@ -198,7 +236,9 @@ export function searchPageQueries(
       walked.map((k) => k.test),
       sql` or `,
     )})`;
-    queries.push(hitsQuery(db, engine, [test, ...others, ...beyond], sortBy, readDir, size + 1, true));
+    queries.push(
+      hitsQuery(db, engine, [test, ...others, ...beyond], sortBy, readDir, size + 1, SORT_INDEX[order.sort], true),
+    );
   }
   return { queries, readDir };
 }
@@ -211,7 +251,7 @@ export async function countKinds(
   cap: number,
 ): Promise<number[]> {
   const engine = engineOf(db);
-  return (await kindCounts(db, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap)).map(
+  return (await kindCounts(db, searchKinds(engine, filter.q), otherConditions(engine, filter, sort), cap, false)).map(
     (c) => c.n,
   );
 }
@@ -224,7 +264,7 @@ export async function listTotal(db: Kysely<Database>, filter: UserFilter): Promi
   const engine = engineOf(db);
   const kinds = searchKinds(engine, filter.q);
   if (kinds.length === 0) return { total: await countUsers(db, filter), capped: false };
-  return cappedTotal(await kindCounts(db, kinds, otherConditions(engine, filter, 'id'), TOTAL_CAP));
+  return cappedTotal(await kindCounts(db, kinds, otherConditions(engine, filter, 'id'), TOTAL_CAP, true));
 }
 
 /** A page of a search (non-empty text): see the head of this file. Without text, `readPage`. */
@@ -244,7 +284,10 @@ export async function readSearchPage(
   }
   const others = otherConditions(engine, filter, order.sort);
   const walkAt = opts.walkAt ?? WALK_AT;
-  const counts = await kindCounts(db, kinds, others, opts.withTotal ? Math.max(TOTAL_CAP, walkAt) : walkAt);
+  // A page without a total (one reached by its cursor) needs only each kind's count, to plan its reads.
+  const counts = opts.withTotal
+    ? await kindCounts(db, kinds, others, Math.max(TOTAL_CAP, walkAt), true)
+    : await kindCounts(db, kinds, others, walkAt, false);
   const total = opts.withTotal ? cappedTotal(counts) : null;
   const { queries, readDir } = searchPageQueries(
     db,

@@ -5,9 +5,13 @@
 import * as v from 'valibot';
 import { conflictOf } from './conflict';
 import { Username } from './users';
-import { FormBool, Id, JsonListField, RequiredText } from './wire';
+import { FormBool, Id, JsonListField, RequiredText, Text } from './wire';
 
 export const GROUP_NAME_MAX = 100;
+/** People one page of a group's members (or of the users in no group) holds; the screen's Load more adds as many. */
+export const GROUP_MEMBERS_PAGE = 50;
+/** Characters the members filter takes. */
+export const MEMBERS_FILTER_MAX = 100;
 /** Most users one add_group_user/ call takes. */
 export const GROUP_ADD_MAX = 5_000;
 
@@ -47,6 +51,7 @@ export const GROUP_MESSAGES = {
   notUpdated: 'not updated',
   noGroup: 'There is no such group; it may have been deleted.',
   noOrganization: 'There is no such organization.',
+  notOfOrganization: 'This organization has no such group; it may have been deleted.',
   stale: (name: string) => `Someone else changed the group '${name}' since you opened it; this is how it is now.`,
   deleted: 'Someone else deleted this group since you opened it.',
   nameTaken: (name: string) =>
@@ -79,6 +84,10 @@ export const Group = v.object({
   members: v.array(GroupMember),
   /** Raised by every change: a change names the version it started from. */
   version: v.number(),
+  /** fetch_group/ only: how many live members the group has (that match the filter), `members` being the first page. */
+  members_count: v.optional(v.number()),
+  /** fetch_group/ only: the cursor of the members' next page (fetch_group_members/), null at the end. */
+  members_next: v.optional(v.nullable(v.string())),
 });
 export type Group = v.InferOutput<typeof Group>;
 
@@ -86,14 +95,39 @@ const Name = RequiredText('Group name', GROUP_NAME_MAX);
 const Version = Id;
 
 // ── user/fetch_group/ ────────────────────────────────────────────────────
-export const FetchGroupForm = v.object({ organization_id: Id });
+/** The members filter: name, email or username holding the words, whatever the case ('' keeps everyone). */
+const MembersFilter = v.optional(Text(MEMBERS_FILTER_MAX), '');
+export const FetchGroupForm = v.object({ organization_id: Id, q: MembersFilter });
 export const FetchGroupReply = v.object({
   status: v.literal(true),
+  /** Each group with the first GROUP_MEMBERS_PAGE of its members, `members_count` and `members_next`. */
   groupItems: v.array(Group),
-  /** The organization's live users in no group, by name. */
+  /** The first GROUP_MEMBERS_PAGE of the organization's live users in no group, by name. */
   nonGroupUsers: v.array(GroupMember),
+  nonGroupUsersCount: v.optional(v.number()),
+  nonGroupUsersNext: v.optional(v.nullable(v.string())),
 });
 export type FetchGroupReply = v.InferOutput<typeof FetchGroupReply>;
+
+// ── user/fetch_group_members/ ────────────────────────────────────────────
+/** Which list fetch_group_members/ pages: a group's members, or 'none', the users in no group. */
+export const NO_GROUP = 'none';
+export const FetchGroupMembersForm = v.object({
+  organization_id: Id,
+  group_id: v.union([v.literal(NO_GROUP), Id], 'Expected a group id or none.'),
+  /** A cursor of fetch_group/ or of the previous page; '' starts at the first page. */
+  cursor: v.optional(Text(1_000), ''),
+  q: MembersFilter,
+});
+export type FetchGroupMembersForm = v.InferOutput<typeof FetchGroupMembersForm>;
+export const FetchGroupMembersReply = v.object({
+  status: v.literal(true),
+  members: v.array(GroupMember),
+  /** The list's live people (matching the filter), all pages together. */
+  count: v.number(),
+  next: v.nullable(v.string()),
+});
+export type FetchGroupMembersReply = v.InferOutput<typeof FetchGroupMembersReply>;
 
 // ── changes ──────────────────────────────────────────────────────────────
 export const AddGroupForm = v.object({

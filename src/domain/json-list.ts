@@ -46,3 +46,24 @@ export function jsonListLongerThan(text: string, max: number): boolean {
  */
 export const listAtMost = (max: number, message: string) =>
   v.check<string, string>((text) => !jsonListLongerThan(text, max), message);
+
+/**
+ * `v.array(item)` for lists of up to 100,000 items, with the same output and issues: a list whose
+ * every item `accepts` (in one loop) is taken as it is; any other is left to `v.array(item)`, so
+ * a wrong item is named exactly as before. valibot's steps cost about a microsecond per item:
+ * 100,000 ids took 40–130 ms of the server's only thread, 100,000 identifiers 60–190 ms.
+ * `accepts` must hold only for values `item` takes unchanged.
+ */
+export function longList<S extends v.GenericSchema>(
+  item: S,
+  accepts: (x: unknown) => x is v.InferOutput<S>,
+): v.ArraySchema<S, undefined> {
+  const each = v.array(item);
+  const run: (typeof each)['~run'] = (dataset, config) => {
+    const input = dataset.value;
+    if (!Array.isArray(input) || !input.every(accepts)) return each['~run'](dataset, config);
+    return Object.assign(dataset, { typed: true as const, value: [...input] as v.InferOutput<S>[] });
+  };
+  // '~standard' (for other libraries) stays v.array's own: the same answer, item by item.
+  return { ...each, '~run': run };
+}

@@ -4,9 +4,9 @@
 // Where the spec says "not shown", the shapes are ours: docs/decisions/020-user-area-api.md.
 import * as v from 'valibot';
 import { oneLine } from './wire-input';
-import { FormBool, Id, JsonField, JsonListField, RequiredText, Text } from './wire';
+import { FormBool, Id, isId, JsonField, JsonListField, RequiredText, Text } from './wire';
 import { CsvRowProblem } from './csv-upload';
-import { listAtMost } from './json-list';
+import { listAtMost, longList } from './json-list';
 import { MAX_SEARCH_TEXT, PAGE_SIZES } from './constants';
 import { ADMIN_PRIVILEGES, SUBSCRIPTION_STATUSES } from './user-fields';
 import { DELETED_FILTERS, SORT_KEYS, USER_CATEGORIES, USER_TYPES } from './user-kinds';
@@ -146,6 +146,17 @@ export const UserFilter = v.object({
   deleted: v.optional(v.picklist(DELETED_FILTERS), 'exclude'),
 });
 export type UserFilter = v.InferOutput<typeof UserFilter>;
+
+/** The list's filter with nothing chosen (deleted users left out); `userFilter` sets some of it. */
+export const NO_USER_FILTER: UserFilter = {
+  q: '',
+  user_type: '',
+  user_category: '',
+  organization_id: '',
+  active: '',
+  deleted: 'exclude',
+};
+export const userFilter = (set: Partial<UserFilter> = {}): UserFilter => ({ ...NO_USER_FILTER, ...set });
 
 export const SearchUsersForm = v.object({
   ...UserFilter.entries,
@@ -482,13 +493,19 @@ export type OutboxMessage = v.InferOutput<typeof OutboxMessage>;
 export const OutboxReply = v.object({ status: v.literal(true), data: v.array(OutboxMessage) });
 
 // ── bulk edit (spec §3 bulk-editable fields, §4, §8) ──────────────────────
+/** An email, username or user id as sent in a bulk call's list (decision 024). */
+const IdentifierText = v.pipe(v.string(), v.maxLength(254));
+const isIdentifierText = (x: unknown): x is string => typeof x === 'string' && x.length <= 254;
+/** A bulk call's identifiers: up to 100,000, each checked in one loop (json-list.ts). */
+const IdentifierList = longList(IdentifierText, isIdentifierText);
+
 /** Which users a bulk edit touches. */
 export const BulkSelection = v.variant('by', [
-  v.object({ by: v.literal('ids'), ids: v.pipe(v.array(Id), v.minLength(1), v.maxLength(100_000)) }),
+  v.object({ by: v.literal('ids'), ids: v.pipe(longList(Id, isId), v.minLength(1), v.maxLength(100_000)) }),
   v.object({ by: v.literal('filter'), filter: UserFilter }),
   v.object({
     by: v.literal('identifiers'),
-    identifiers: v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.minLength(1), v.maxLength(100_000)),
+    identifiers: v.pipe(IdentifierList, v.minLength(1), v.maxLength(100_000)),
   }),
 ]);
 export type BulkSelection = v.InferOutput<typeof BulkSelection>;
@@ -509,7 +526,7 @@ export const UploadBulkEditForm = v.object({
     v.pipe(
       v.string(),
       listAtMost(100_000, 'Send at most 100,000 identifiers.'),
-      JsonField(v.pipe(v.array(v.pipe(v.string(), v.maxLength(254))), v.maxLength(100_000)), 'identifiers'),
+      JsonField(v.pipe(IdentifierList, v.maxLength(100_000)), 'identifiers'),
     ),
   ),
 });

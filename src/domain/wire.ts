@@ -27,6 +27,8 @@ export const Id = v.pipe(
   v.minValue(1, 'Expected an id.'),
   v.maxValue(MAX_ID, 'Expected an id.'),
 );
+/** Whether a JSON value is an id as `Id` takes it unchanged (a number; digits as text are converted by `Id`). */
+export const isId = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 1 && x <= MAX_ID;
 /** An edit of a stored record: its id and the version the edit started from (another save in between refuses it, 409). */
 export const StoredEdit = { id: Id, version: Id };
 /** A record a person names and may describe: the name required, the description empty when left out. */

@@ -23,7 +23,12 @@ import { groupBulkUploadMachine } from '../sections/groups-v2/groups-v2-upload.m
 import { groupBulkUploadPlan } from '../sections/groups-v2/groups-v2-upload.plan';
 import { emailChangePlan } from '../sections/user-edit/email-change.plan';
 import { groupEditorMachine } from '../sections/groups/groups.machine';
-import { groupEditorAddressPlan, groupEditorDraftPlan, groupEditorPlan } from '../sections/groups/groups.plan';
+import {
+  groupEditorAddressPlan,
+  groupEditorDraftPlan,
+  groupEditorPagesPlan,
+  groupEditorPlan,
+} from '../sections/groups/groups.plan';
 import type { MachinePlan } from '../workflows/plan';
 import { linkoutMachine } from './linkout/linkout.machine';
 import { linkoutPlan } from './linkout/linkout.plan';
@@ -353,6 +358,7 @@ export const WORKFLOWS: readonly WorkflowEntry[] = [
       { title: 'Group Management', plan: groupEditorPlan },
       { title: 'From a kept form', plan: groupEditorDraftPlan },
       { title: 'An organization the address names', plan: groupEditorAddressPlan },
+      { title: 'A group larger than a page', plan: groupEditorPagesPlan },
     ],
   },
   {

@@ -5,10 +5,13 @@ import { useConsole } from '../ui/console-context';
 import { PageArrival } from '../ui/page-arrival';
 import { NoPermission } from '../ui/sections/no-permission';
 import { Shell } from '../ui/shell/shell';
+import { readAhead } from '../sections/first-reads';
 import { deniedSection, requireSession } from './-guards';
 
 export const Route = createFileRoute('/_authed')({
   beforeLoad: ({ context }) => requireSession(context),
+  // A section's first read as the pointer rests on its link (defaultPreload 'intent'); its machine's call gets the answer.
+  loader: ({ location }) => readAhead(location.pathname, location.search),
   component: () => (
     <Shell>
       <PageArrival />

@@ -5,6 +5,7 @@ import { ofetch, type FetchContext } from 'ofetch';
 import { CSRF_FIELD, CSRF_HEADER } from '../domain/constants';
 import { csrfCookieName } from '../domain/cookies';
 import type { FieldRefusal } from '../domain/field-errors';
+import { callKey, claimEarly, startEarly } from './prefetch';
 
 /** A failed call: `status` is the HTTP status, 0 when no response arrived. */
 export class HttpError extends Error {
@@ -85,8 +86,21 @@ type Options = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; body?: FormData | R
  * index.html; the server's own carries it) gets its first from the answer to its first call.
  */
 export function http<T = unknown>(path: string, options: Options = {}): Promise<T> {
-  return withFreshToken(() =>
-    send(() => client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' })),
+  const call = () =>
+    withFreshToken(() =>
+      send(() => client<T>(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' })),
+    );
+  return claimEarly(callKey(path, options), call) ?? call();
+}
+
+/**
+ * Sends a read ahead of the code that will ask for it (services/prefetch.ts): the first identical
+ * http() call gets its answer. Its failures are kept for that call, so a 403 announces nothing here.
+ */
+export function prefetch(path: string, options: Options = {}): void {
+  const key = callKey(path, options);
+  startEarly(key, () =>
+    send(() => client(path, { method: options.method ?? 'GET', body: options.body, responseType: 'json' })),
   );
 }
 

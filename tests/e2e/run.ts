@@ -17,21 +17,12 @@ import {
   type ServerSpec,
 } from './harness/server';
 import { SHORT_IDLE_ENV, World, type ServerName } from './harness/world';
+import { CHROMIUM, CHROMIUM_ARGS } from './harness/chromium';
 import { scenarios as allScenarios } from './scenarios';
 
 // Thirty scenarios take about ten minutes on two cores; the limit stops a hung suite, not a slow one.
 const SUITE_TIMEOUT_MS = 25 * 60_000;
 const SCENARIO_TIMEOUT_MS = 150_000;
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-];
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 

@@ -11,7 +11,12 @@ import type { AnyActorRef } from 'xstate';
 import { DEFAULT_APP_CONFIG } from '../../src/domain/app-config';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { groupEditorMachine } from '../../src/sections/groups/groups.machine';
-import { groupEditorAddressPlan, groupEditorDraftPlan, groupEditorPlan } from '../../src/sections/groups/groups.plan';
+import {
+  groupEditorAddressPlan,
+  groupEditorDraftPlan,
+  groupEditorPagesPlan,
+  groupEditorPlan,
+} from '../../src/sections/groups/groups.plan';
 import { writeDraft } from '../../src/services/drafts';
 import { ConsoleContext } from '../../src/ui/console-context';
 import { GroupsCtx } from '../../src/sections/groups/groups-context';
@@ -32,6 +37,7 @@ import { userRow } from '../support/factories';
 const CALLS = {
   findOrg: '/user/get_user_organization/',
   loadGroups: '/user/fetch_group/',
+  loadMembers: '/user/fetch_group_members/',
   saveGroup: '/user/',
   removeGroup: '/user/delete_group/',
   changeGroup: '/user/',
@@ -45,6 +51,8 @@ interface World extends SignedInWorld {
   groupId: number;
   oscarId: number;
   actor: AnyActorRef | null;
+  /** Analysts holds 55 more people than Olivia (a group larger than a page). */
+  large: boolean;
 }
 let world: World;
 
@@ -107,6 +115,7 @@ beforeEach(async () => {
     groupId: group,
     oscarId: oscar,
     actor: null,
+    large: false,
   };
 });
 
@@ -138,6 +147,7 @@ const notice = () => screen.getByLabelText('Groups notice');
 const noticeByAnalysts = () =>
   within(screen.getByRole('region', { name: 'Group Analysts' })).getByLabelText('Groups notice');
 const toggle = (name: string) => screen.getByRole('button', { name });
+const items = (list: string) => within(screen.getByRole('list', { name: list })).getAllByRole('listitem');
 const memberNames = (group: string) =>
   within(screen.getByRole('list', { name: `Members of ${group}` }))
     .getAllByRole('listitem')
@@ -214,14 +224,21 @@ function driver(): Driver<World> {
       'remove.cancel': async () =>
         world.user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Cancel' })),
       'switch.toggle': async () => world.user.click(screen.getAllByRole('switch')[0]!),
-      'members.filter': async () => {
+      'members.filter': async ({ step }) => {
         const box = screen.getByRole('searchbox', { name: 'Filter members' });
+        const text = (step.event as unknown as { text: string }).text;
         await world.user.clear(box);
-        await world.user.type(box, 'oscar');
+        if (text) await world.user.type(box, text);
+      },
+      'members.more': async () => {
+        // A large organization's groups stand closed: Analysts is opened first.
+        if (toggle('Analysts').getAttribute('aria-expanded') === 'false') await world.user.click(toggle('Analysts'));
+        await world.user.click(button('Load more'));
       },
     },
     arrange: {
       loadFailed: async () => world.bridge.setOffline(true, [CALLS.loadGroups]),
+      moreFailed: async () => world.bridge.setOffline(true, [CALLS.loadMembers]),
       saved: async () => {
         // A new group needs a name: the walk may submit before typing one.
         const field = screen.getByLabelText('Group name') as HTMLInputElement;
@@ -246,7 +263,7 @@ function driver(): Driver<World> {
     },
     afterOutcome: {
       ...Object.fromEntries(
-        ['loadFailed', 'saveFailed', 'removeFailed', 'changeFailed'].map((n) => [
+        ['loadFailed', 'saveFailed', 'removeFailed', 'changeFailed', 'moreFailed'].map((n) => [
           n,
           async () => world.bridge.setOffline(false),
         ]),
@@ -286,7 +303,34 @@ function driver(): Driver<World> {
         expect(s.queryByRole('dialog')).toBeNull();
         expect(s.queryByRole('alertdialog')).toBeNull();
         expect(button('Create Group')).toBeEnabled();
-        if (step?.event.type === 'members.filter') {
+        const read = world.actor!.getSnapshot().context as { q: string; filter: string };
+        if (step?.outcome === 'loadFailed') {
+          // The filter was not sent: the box returns to the lists on screen, the notice says why.
+          expect(notice()).toHaveTextContent(`The members were not filtered. ${NO_ANSWER}`);
+          expect(s.getByRole('searchbox', { name: 'Filter members' })).toHaveValue(read.q);
+          return;
+        }
+        if (world.large && read.q === '') {
+          expect(s.getByRole('region', { name: 'Group Analysts' })).toHaveTextContent('56 members');
+          if (step?.outcome === 'loaded') {
+            // A large organization: its groups closed, each counted.
+            expect(toggle('Analysts')).toHaveAttribute('aria-expanded', 'false');
+            return;
+          }
+          const shown = items('Members of Analysts').length;
+          if (step?.outcome === 'moreFailed') {
+            // Said at the group whose page was not read; what it shows stays.
+            expect(within(s.getByRole('region', { name: 'Group Analysts' })).getByRole('alert')).toHaveTextContent(
+              `The next people were not loaded. ${NO_ANSWER}`,
+            );
+            expect(shown).toBe(50);
+          } else if (step?.outcome === 'moreLoaded') {
+            expect(shown).toBe(56);
+            expect(s.queryByRole('button', { name: 'Load more' })).toBeNull();
+          }
+          return;
+        }
+        if (read.q !== '') {
           // Only Oscar matches: Analysts shows only when he is its member, the users in no group only when he is one.
           const inAnalysts = (world.actor!.getSnapshot().context.groups as { members: { id: number }[] }[]).some((g) =>
             g.members.some((m) => m.id === world.oscarId),
@@ -297,7 +341,8 @@ function driver(): Driver<World> {
           );
           if (inAnalysts) {
             expect(memberNames('Analysts')).toEqual(['Oscar Lee · oscar.lee · oscar@northwind.exampleRemove']);
-            expect(s.getByRole('region', { name: 'Group Analysts' })).toHaveTextContent('1 of 2 members match');
+            const of = world.large ? 57 : 2;
+            expect(s.getByRole('region', { name: 'Group Analysts' })).toHaveTextContent(`1 of ${of} members match`);
           } else {
             expect(s.queryByRole('region', { name: 'Group Analysts' })).toBeNull();
             expect(
@@ -369,6 +414,27 @@ function driver(): Driver<World> {
             for (const sw of within(s.getByRole('region', { name: 'Group Analysts' })).getAllByRole('switch'))
               expect(sw).not.toBeChecked();
         }
+      },
+      // The typing pauses before the filter is sent; the lists stay as they are meanwhile, and
+      // the controls wait (a click would be lost), the box still taking the typing.
+      'loaded.filtering': (s) => {
+        const { filter } = world.actor!.getSnapshot().context as { filter: string };
+        expect(s.getByRole('searchbox', { name: 'Filter members' })).toHaveValue(filter);
+        expect(s.getByRole('searchbox', { name: 'Filter members' })).toBeEnabled();
+        expect(button('Create Group')).toBeDisabled();
+      },
+      // The filter sent: the groups' first pages of what it holds are on their way.
+      'loaded.refiltering': (s) => {
+        expect(s.getByRole('searchbox', { name: 'Filter members' })).toHaveValue('oscar');
+        expect(button('Create Group')).toBeDisabled();
+      },
+      // A group's next page on its way: its Load more says so.
+      'loaded.loadingMore': (s) => {
+        const group = within(s.getByRole('region', { name: 'Group Analysts' }));
+        expect(group.getByRole('button', { name: 'Loading…' })).toBeDisabled();
+        // The first page alone, and the rest counted.
+        expect(items('Members of Analysts')).toHaveLength(50);
+        expect(s.getByLabelText('Members of Analysts: shown')).toHaveTextContent('Showing 50 of 56');
       },
       'loaded.confirmingRemove': (s) => {
         const dialog = within(s.getByRole('alertdialog'));
@@ -444,6 +510,29 @@ function driver(): Driver<World> {
 }
 
 describePaths('groupEditor machine paths (Group Management, real server)', groupEditorPlan, { driver });
+
+describe('groupEditor machine paths of a group larger than a page (decision 104)', () => {
+  it.each(planPaths(groupEditorPagesPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {
+    const now = Date.now();
+    const rows = Array.from({ length: 55 }, (_, i) =>
+      userRow({
+        first_name: 'Pat',
+        last_name: `Member${String(i + 1).padStart(2, '0')}`,
+        organization_id: world.orgId,
+        user_type: 'customer',
+        created_at: now,
+      }),
+    );
+    const ids = await world.server.db.insertInto('users').values(rows).returning('id').execute();
+    await world.server.db
+      .insertInto('group_members')
+      .values(ids.map((r) => ({ group_id: world.groupId, user_id: Number(r.id) })))
+      .execute();
+    world.large = true;
+    const d = driver();
+    await replayPath(path, { ...d, mount: () => mount({ org: world.orgId }) });
+  });
+});
 
 describe('groupEditor machine paths from a kept form (decision 042)', () => {
   it.each(planPaths(groupEditorDraftPlan).map((p) => [p.name, p] as const))('%s', async (_name, path) => {

@@ -23,7 +23,7 @@ import { connectToServer, type ServerBridge } from '../support/server-bridge';
 import { SUPPORT_FEATURES, type Staff } from '../support/login-world';
 import type { TestServer } from '../support/server';
 import { sleepReal } from '../support/real-timers';
-import { replayPath, type Driver } from '../support/replay';
+import { flush, replayPath, type Driver } from '../support/replay';
 import {
   SESSION_PATHS_IDLE_MS,
   sessionOnRedirectPlan,
@@ -112,6 +112,22 @@ function expectShellBehindDialog(s: typeof screen) {
 }
 
 const onRedirect = () => world.page === REDIRECT_PATH;
+
+/**
+ * The warning or the expiry dialog, loaded when first due. React reveals it after the import and its
+ * own 300 ms throttle, both in real time (React took the real setTimeout before the clock was faked),
+ * while findBy* would wait on the fake clock: so it is awaited in real time.
+ */
+async function dueDialog(s: typeof screen, options?: { name: string }): Promise<HTMLElement> {
+  const started = performance.now();
+  for (;;) {
+    await flush();
+    const dialog = s.queryByRole('alertdialog', options);
+    if (dialog) return dialog;
+    if (performance.now() - started > 10_000) return s.getByRole('alertdialog', options); // throws, showing the page
+    await sleepReal(10);
+  }
+}
 
 /** What the redirect page says, by how far the redirect flow has got. */
 function expectLinkProgress(
@@ -345,7 +361,7 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
       },
       // A minute before the end: the warning, 'Stay signed in' focused; the shell stays behind it.
       'active.warning': async (s) => {
-        const dialog = await s.findByRole('alertdialog', { name: 'Still there?' }); // loaded when first due
+        const dialog = await dueDialog(s, { name: 'Still there?' });
         // The seconds the server had left when it answered (the walk holds the look a while).
         expect(dialog).toHaveTextContent(/signed out in \d+ seconds?\. What you have typed is kept\./);
         expect(within(dialog).getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
@@ -390,7 +406,7 @@ function driver(path: PlannedPath, plan: MachinePlan): Driver<World> {
       // Behind the message the shell stays as it was; storage is kept until the person says OK,
       // with its flag lowered so that a page load meanwhile reads no session.
       expired: async (s) => {
-        expect(await s.findByRole('alertdialog')).toHaveTextContent(MESSAGES.sessionExpired); // loaded when first due
+        expect(await dueDialog(s)).toHaveTextContent(MESSAGES.sessionExpired);
         expectShellBehindDialog(s);
         expect(storedEntry()).toMatchObject({ isAuthenticated: false, info: { email: world.staff.email } });
         expect(readStoredSession()).toBeNull();

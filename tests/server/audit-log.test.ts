@@ -181,6 +181,33 @@ describe('the search', () => {
   });
 });
 
+describe('action words', () => {
+  it('page through the matches newest first, each once, ties on the time broken by id', async () => {
+    // 70 matches among 140 entries, pairs sharing a time.
+    await write(
+      'worder',
+      Array.from({ length: 140 }, (_, i) => ({
+        action: i % 2 ? `Widget tuned ${i}` : `other ${i}`,
+        at: T0 + 20 * DAY + Math.floor(i / 4),
+      })),
+    );
+    const seen: string[] = [];
+    let cursor = '';
+    for (;;) {
+      const page = await search({ author: 'worder', action: 'widget', ...(cursor ? { cursor } : {}) });
+      expect(page.entries.length).toBeLessThanOrEqual(AUDIT_PAGE_SIZE);
+      const times = page.entries.map((e) => [e.created_at, e.id] as const);
+      expect(times).toEqual([...times].sort((a, b) => b[0] - a[0] || b[1] - a[1]));
+      seen.push(...page.entries.map((e) => e.action));
+      if (!page.next) break;
+      cursor = auditCursorText(page.next);
+    }
+    expect(seen.length).toBe(70);
+    expect(new Set(seen).size).toBe(70);
+    expect(seen.every((a) => a.startsWith('Widget tuned'))).toBe(true);
+  });
+});
+
 describe('one entry', () => {
   it('shows each changed field in words and hides secrets, before and after', async () => {
     await write('differ', [

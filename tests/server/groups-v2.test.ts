@@ -157,8 +157,11 @@ describe('the group list', () => {
 
     const ofB = await search({ query: 'pager', organization_id: String(orgB) });
     expect(ofB.groups.map((g) => g.id)).toEqual(made.filter((_, i) => i % 3 === 0));
-    // LIKE's wildcards are plain characters of the query.
+    // LIKE's wildcards and its escape character are plain characters of the query, on both engines.
     expect((await search({ query: 'pager%0' })).groups).toEqual([]);
+    expect((await search({ query: 'pager_0' })).groups).toEqual([]);
+    const literal = await newGroup('Desk 100%_\\ A');
+    expect((await search({ query: '100%_\\' })).groups.map((g) => g.id)).toEqual([literal]);
     expect((await search({ query: 'no such group name' })).groups).toEqual([]);
   });
 

@@ -20,6 +20,8 @@ import {
   type InviteStatus,
 } from '../../src/domain/invite-requests';
 import { searchTextOf } from '../../server/invite-requests/records';
+import { requestsHolding } from '../../server/invite-requests/text-search';
+import { engineOf } from '../../server/db/connect';
 import { INTAKE_LIMIT } from '../../server/invite-requests/intake';
 import { createTestServer, type TestServer } from '../support/server';
 import { Browser } from './support/browser';
@@ -168,6 +170,49 @@ describe('the list', () => {
     ]);
     // A LIKE wildcard typed is matched as itself.
     expect((await list({ q: 'paged%' })).requests).toEqual([]);
+  });
+
+  it('a search for part of a word finds exactly the requests holding it, read from the trigram index or by the walk', async () => {
+    const org = 'Trigram Works';
+    const made = {
+      obrien: await file({ first: 'Siobhán', last: "O'Brien", org }),
+      zoe: await file({ first: 'Zoë', last: 'Quartz', org }),
+      percent: await file({ first: 'Fund', last: 'Manager', email: '100%_fund@example.com', org }),
+      quoted: await file({ first: 'Quote"d', last: 'Person', org }),
+      unal: await file({ first: 'Ünal', last: 'Kaya', org }),
+    };
+    const found = async (q: string) => (await list({ q })).requests.map((r) => r.id).sort((a, b) => a - b);
+    expect(await found("o'brien")).toEqual([made.obrien]);
+    expect(await found('SIOBHÁN')).toEqual([made.obrien]);
+    expect(await found('zoë qu')).toEqual([made.zoe]);
+    expect(await found('100%_f')).toEqual([made.percent]);
+    expect(await found('100__f')).toEqual([]); // _ is itself, not any character
+    expect(await found('quote"d')).toEqual([made.quoted]);
+    expect(await found('ünal')).toEqual([made.unal]);
+    expect(await found('trigram works')).toEqual(Object.values(made).sort((a, b) => a - b));
+    expect(await found('xq7 nobody has')).toEqual([]);
+    // The index follows the rows in their transaction: a changed text is found by its new words only, a removed request not at all.
+    await server.db
+      .updateTable('invite_requests')
+      .set({
+        search_text: searchTextOf({
+          first_name: 'Zoë',
+          last_name: 'Crystal',
+          email: 'z@example.com',
+          organization_guess: org,
+        }),
+      })
+      .where('id', '=', made.zoe)
+      .execute();
+    expect(await found('zoë qu')).toEqual([]);
+    expect(await found('zoë cr')).toEqual([made.zoe]);
+    await server.db.deleteFrom('invite_requests').where('id', '=', made.unal).execute();
+    expect(await found('ünal')).toEqual([]);
+    // Past the limit the list walks instead (on PostgreSQL the planner chooses: always a walk here).
+    const sqlite = engineOf(server.db) === 'sqlite';
+    expect(await requestsHolding(server.db, 'trigram works', 3)).toEqual(null);
+    expect(await requestsHolding(server.db, 'trigram works', 4)).toEqual(sqlite ? expect.any(Array) : null);
+    expect(await requestsHolding(server.db, 'tr')).toEqual(null); // too short for trigrams
   });
 
   it('names the duplicate of an open request: a user with its email in another case, or another open request', async () => {

@@ -212,6 +212,7 @@ it('declares the spec §7 sign-in and session calls with their access', () => {
     'POST /user/fetch_transcript_src/': 'user_mgmt',
     // Group Management (decision 048).
     'POST /user/fetch_group/': 'group_mgmt',
+    'POST /user/fetch_group_members/': 'group_mgmt',
     'POST /user/add_group_new/': 'group_mgmt',
     'POST /user/rename_group/': 'group_mgmt',
     'POST /user/delete_group/': 'group_mgmt',

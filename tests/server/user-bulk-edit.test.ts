@@ -1,6 +1,7 @@
 // Bulk edit: the CSV of identifiers, the preview (writes nothing), the edit (one transaction,
 // set-based, versioned, audited per user), and every status 0 refusal of spec §4/§8. On SQLite
 // and, with TEST_DATABASE_URL, PostgreSQL.
+import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BadRequestReply } from '../../src/domain/auth';
@@ -418,6 +419,37 @@ describe('bulk_edit_user/ (apply)', () => {
     expect(flagged.every((r) => (JSON.parse(r.flags) as Record<string, unknown>)['ftp_upload'] === true)).toBe(true);
   });
 
+  it('answers thousands of users exactly as before, and its outcome with the same text', async () => {
+    const many = await users(2_500, { organization_id: otherOrg });
+    const operationId = randomUUID();
+    const res = await admin.post('/user/bulk_edit_user/', {
+      selection: JSON.stringify(ids(many)),
+      changes: JSON.stringify({ openaccess: true }),
+      operation_id: operationId,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    // Written a slice at a time (decision 107), the body is the text JSON.stringify makes of it.
+    const text = await res.text();
+    const reply = v.parse(BulkApplyReply, JSON.parse(text));
+    expect(text).toBe(JSON.stringify(reply));
+    expect(reply).toEqual({
+      status: 1,
+      data: {
+        updated: 2_500,
+        unchanged: 0,
+        refused: 0,
+        unmatched: [],
+        results: many.map((u) => ({ id: u.id, username: u.username, result: 'updated', changed: ['openaccess'] })),
+      },
+    });
+    // The outcome answers the report as it was stored, in the same words.
+    const asked = await admin.post('/user/bulk_edit_outcome/', { operation_id: operationId });
+    expect(await asked.text()).toBe(
+      JSON.stringify({ status: 1, data: { outcome: 'applied', report: (reply as { data: unknown }).data } }),
+    );
+  });
+
   it('selects "all matching" with the list\'s filter, live users only', async () => {
     const matching = await users(3, { last_name: 'Zebulonfilter' });
     await users(1, { last_name: 'Zebulonfilter', deleted: true });
@@ -518,6 +550,51 @@ describe('status 0: the edit cannot go ahead', () => {
       data: 'The selection includes your own account, and you cannot deactivate your own account.',
     });
     expect((await stored(u!.id)).active).toBe(1);
+  });
+
+  it('answers long lists that are malformed or over the limit with a 400 naming the selection', async () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => i + 1);
+    const bad = (list: unknown[], at: number, item: unknown) => list.map((x, i) => (i === at ? item : x));
+    for (const selection of [
+      { by: 'ids', ids: Array.from({ length: 100_001 }, (_, i) => i + 1) },
+      { by: 'ids', ids: bad(many, 4_321, 'x') },
+      { by: 'ids', ids: bad(many, 4_321, 0) },
+      { by: 'ids', ids: bad(many, 4_321, 1.5) },
+      { by: 'ids', ids: bad(many, 4_321, null) },
+      { by: 'ids', ids: bad(many, 4_321, [7]) },
+      { by: 'ids', ids: 'all of them' },
+      { by: 'identifiers', identifiers: bad(many.map(String), 4_321, 'x'.repeat(255)) },
+      { by: 'identifiers', identifiers: bad(many.map(String), 4_321, 42) },
+    ]) {
+      const res = await admin.post('/user/bulk_edit_user/', {
+        selection: JSON.stringify(selection),
+        changes: '{"cgs":true}',
+      });
+      const what = JSON.stringify(selection).slice(0, 60);
+      expect(res.status, what).toBe(400);
+      const body = v.parse(BadRequestReply, await res.json());
+      expect(
+        Object.keys(body.fields).some((f) => f.startsWith('selection')),
+        what,
+      ).toBe(true);
+    }
+  });
+
+  it('still takes ids sent as digits, item by item', async () => {
+    const [u] = await users(1);
+    const reply = await apply({ by: 'ids', ids: [String(u!.id)] as unknown as number[] }, { cgs: true });
+    expect(reply).toMatchObject({ status: 1, data: { updated: 1, results: [{ id: u!.id, result: 'updated' }] } });
+  });
+
+  it('refuses a body over the cap with a 413, before reading it', async () => {
+    const res = await admin.post('/user/bulk_edit_user/', {
+      selection: JSON.stringify({
+        by: 'identifiers',
+        identifiers: ['x'.repeat(200)].concat(Array(6_000).fill('y'.repeat(200))),
+      }),
+      changes: '{"cgs":true}',
+    });
+    expect(res.status).toBe(413);
   });
 
   it('answers malformed selections and changes with a 400', async () => {

@@ -6,7 +6,7 @@ import { DELETED_REFUSAL } from '../../server/api/user-list';
 import { csvField, exportStream, xmlText } from '../../server/users/export';
 import { CSRF_COOKIE, CSRF_FIELD } from '../../src/domain/constants';
 import { FEATURE_KEYS } from '../../src/domain/features';
-import { EXPORT_COLUMNS, type UserFilter } from '../../src/domain/users';
+import { EXPORT_COLUMNS, NO_USER_FILTER } from '../../src/domain/users';
 import { seedBenchUsers } from '../../bench/user-data';
 import { insertOrganization, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
@@ -16,14 +16,7 @@ import { signIn } from './support/sign-in';
 let server: TestServer;
 let exporter: Browser;
 const T0 = Date.UTC(2025, 2, 4, 5, 6, 7);
-const ALL: UserFilter = {
-  q: '',
-  user_type: '',
-  user_category: '',
-  organization_id: '',
-  active: '',
-  deleted: 'exclude',
-};
+const ALL = NO_USER_FILTER;
 
 beforeAll(async () => {
   server = await createTestServer();

@@ -9,7 +9,7 @@ import { normaliseQuery, prefixUpperBound } from '../../server/db/prefix-match';
 import { countUsers, pageQuery } from '../../server/users/search';
 import { FEATURE_KEYS } from '../../src/domain/features';
 import { SORT_KEYS, type SortKey } from '../../src/domain/user-kinds';
-import type { SearchUsersReply, UserFilter, UserRow } from '../../src/domain/users';
+import { userFilter, type SearchUsersReply, type UserFilter, type UserRow } from '../../src/domain/users';
 import { seedBenchUsers } from '../../bench/user-data';
 import { organizationRow, userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
@@ -311,15 +311,7 @@ describe('the total', () => {
     if (filter.deleted !== 'include') q = q.where('deleted', '=', filter.deleted === 'only' ? 1 : 0);
     return Number((await q.executeTakeFirstOrThrow()).n);
   };
-  const full = (f: Partial<UserFilter>): UserFilter => ({
-    q: '',
-    user_type: '',
-    user_category: '',
-    organization_id: '',
-    active: '',
-    deleted: 'exclude',
-    ...f,
-  });
+  const full = userFilter;
 
   it('stays exact through inserts, updates and deletes of users', async () => {
     const filters: Partial<UserFilter>[] = [
@@ -373,16 +365,7 @@ describe('the total', () => {
 });
 
 describe('query plans', () => {
-  const full = (f: Record<string, string>): UserFilter =>
-    ({
-      q: '',
-      user_type: '',
-      user_category: '',
-      organization_id: '',
-      active: '',
-      deleted: 'exclude',
-      ...f,
-    }) as UserFilter;
+  const full = (f: Record<string, string>): UserFilter => userFilter(f as Partial<UserFilter>);
 
   /**
    * The plan of one page's query. PostgreSQL plans from statistics, and its tables here are tiny:

@@ -3,7 +3,7 @@
 // every order, whether each kind is gathered from its prefix index or walked along the sort
 // index; the query plans read index ranges only (no sort over every match); the total is capped.
 // On the engine the suite runs on (SQLite, or PostgreSQL under npm run test:pg).
-import { CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { engineOf } from '../../server/db/connect';
 import type { NewUser } from '../../server/db/schema';
@@ -12,12 +12,13 @@ import { countKinds, readSearchPage, searchPageQueries } from '../../server/user
 import { foldAscii } from '../../server/db/prefix-match';
 import { type Position } from '../../server/users/search';
 import { SORT_KEYS, type SortKey } from '../../src/domain/user-kinds';
-import { TOTAL_CAP, type SearchUsersReply, type UserFilter, type UserRow } from '../../src/domain/users';
+import { TOTAL_CAP, userFilter, type SearchUsersReply, type UserFilter, type UserRow } from '../../src/domain/users';
 import { seedBenchUsers } from '../../bench/user-data';
 import { userRow } from '../support/factories';
 import { createTestServer, type TestServer } from '../support/server';
 import type { Browser } from './support/browser';
 import { signIn } from './support/sign-in';
+import { explain } from './support/query-plans';
 import { FEATURE_KEYS } from '../../src/domain/features';
 
 let server: TestServer;
@@ -35,15 +36,7 @@ afterAll(async () => {
   await server.close();
 });
 
-const filterOf = (f: Partial<UserFilter>): UserFilter => ({
-  q: '',
-  user_type: '',
-  user_category: '',
-  organization_id: '',
-  active: '',
-  deleted: 'exclude',
-  ...f,
-});
+const filterOf = userFilter;
 
 interface Full {
   row: UserRow;
@@ -212,26 +205,10 @@ describe('query plans', () => {
     if (postgres) await sql`analyze users`.execute(db);
     const counts = await countKinds(db, filter, sort, TOTAL_CAP);
     const { queries } = searchPageQueries(db, filter, { sort, dir: 'desc' }, 20, null, counts, walkAt);
-    return db.connection().execute(async (conn) => {
-      // Tiny tables: PostgreSQL would rather scan them whole; priced out, its plan shows which index serves.
-      if (postgres) await sql`set enable_seqscan = off`.execute(conn);
-      if (postgres) await sql`set enable_bitmapscan = off`.execute(conn);
-      try {
-        const out: string[] = [];
-        for (const q of queries) {
-          const compiled = q.compile();
-          const { rows } = await conn.executeQuery<Record<string, unknown>>(
-            CompiledQuery.raw(`${postgres ? 'explain' : 'explain query plan'} ${compiled.sql}`, [
-              ...compiled.parameters,
-            ]),
-          );
-          out.push(rows.map((r) => String(r['QUERY PLAN'] ?? r['detail'])).join('\n'));
-        }
-        return out;
-      } finally {
-        if (postgres) await sql`reset all`.execute(conn);
-      }
-    });
+    return explain(
+      db,
+      queries.map((q) => q.compile()),
+    );
   }
 
   it('reads each kind from its prefix index alone, filters included, and in the name order without a sort', async () => {

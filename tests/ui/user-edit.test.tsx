@@ -1,7 +1,7 @@
 // The edit page through the router, against the real server: who may open it, and what each
 // account's features let it change (spec §6: user_mgmt to see a user, edit_user to change them,
 // and a feature per field on top).
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleApp } from '../../src/app';
@@ -103,9 +103,10 @@ describe('the user edit page', () => {
     expect(tab('History')).toHaveAttribute('aria-selected', 'true');
     await userEvent.setup().click(tab('Sessions'));
     expect(tab('Sessions')).toHaveAttribute('aria-selected', 'true');
-    expect(app!.router.state.location.search).toMatchObject({ tab: 'sessions' });
+    // The router writes the address as its navigation settles: after the click, not within it.
+    await waitFor(() => expect(app!.router.state.location.search).toMatchObject({ tab: 'sessions' }));
     await userEvent.setup().click(tab('Profile'));
-    expect(app!.router.state.location.search).not.toHaveProperty('tab');
+    await waitFor(() => expect(app!.router.state.location.search).not.toHaveProperty('tab'));
   });
 
   it('lets an editor change only what their features allow, saying why the rest is locked', async () => {

@@ -121,6 +121,7 @@ function bump(s: Source, plus: string | null, minus: string | null): string {
   ];
   return `insert into report_counts (${KEY}, n)
     select ${KEY}, sum(d) from (${sides.join(' union all ')}) moved where true group by ${KEY} having sum(d) <> 0
+    order by ${KEY}
     on conflict (${KEY}) do update set n = report_counts.n + excluded.n`;
 }
 
@@ -132,6 +133,7 @@ const authEvents = (
   from ${from} r left join users u on lower(u.username) = lower(r.author) where r.category = 'auth'`;
 const userDays = (from: string) => `insert into event_user_days (day, user_id, organization_id)
   select distinct ${day('r.occurred_at')}, r.user_id, r.organization_id from ${from} r where r.user_id is not null
+  order by 1, 2
   on conflict (day, user_id) do nothing`;
 
 export async function up(db: AnyDb): Promise<void> {
@@ -216,21 +218,23 @@ async function sqliteTriggers(db: AnyDb): Promise<void> {
   }
 }
 
-async function postgresTriggers(db: AnyDb): Promise<void> {
-  for (const s of SOURCES) {
-    const events: Record<string, { referencing: string; body: string }> = {
-      insert: { referencing: 'referencing new table as new_rows', body: bump(s, 'new_rows', null) },
-      delete: { referencing: 'referencing old table as old_rows', body: bump(s, null, 'old_rows') },
+/** The PostgreSQL statement triggers of every source: [table, event, referencing, function body]. */
+function postgresTriggerSpecs(): [table: string, event: string, referencing: string, body: string][] {
+  return SOURCES.flatMap((s) => {
+    const events: [string, string, string][] = [
+      ['insert', 'referencing new table as new_rows', bump(s, 'new_rows', null)],
+      ['delete', 'referencing old table as old_rows', bump(s, null, 'old_rows')],
       ...(s.watch
-        ? {
-            update: {
-              referencing: 'referencing old table as old_rows new table as new_rows',
-              body: bump(s, 'new_rows', 'old_rows'),
-            },
-          }
-        : {}),
-    };
-    for (const [event, t] of Object.entries(events)) {
+        ? [
+            ['update', 'referencing old table as old_rows new table as new_rows', bump(s, 'new_rows', 'old_rows')] as [
+              string,
+              string,
+              string,
+            ],
+          ]
+        : []),
+    ];
+    return events.map(([event, referencing, body]) => {
       const extra =
         event !== 'insert'
           ? ''
@@ -239,20 +243,35 @@ async function postgresTriggers(db: AnyDb): Promise<void> {
             : s.table === 'events'
               ? `${userDays('new_rows')};`
               : '';
-      await sql
-        .raw(
-          `create function ${s.table}_report_${event}() returns trigger language plpgsql as $$
-        begin ${t.body}; ${extra} return null; end $$`,
-        )
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger ${s.table}_report_${event} after ${event} on ${s.table} ${t.referencing}
-        for each statement execute function ${s.table}_report_${event}()`,
-        )
-        .execute(db);
-    }
-  }
+      return [s.table, event, referencing, `${body}; ${extra}`] as [string, string, string, string];
+    });
+  });
+}
+
+/**
+ * (Re)writes the counters' PostgreSQL trigger functions. Their upserts take the counter rows in
+ * key order, so two transactions moving the same counters wait for each other instead of
+ * deadlocking (migration 039 rewrites the functions of databases made before the order).
+ */
+export async function replaceReportFunctions(db: AnyDb): Promise<void> {
+  for (const [table, event, , body] of postgresTriggerSpecs())
+    await sql
+      .raw(
+        `create or replace function ${table}_report_${event}() returns trigger language plpgsql as $$
+        begin ${body} return null; end $$`,
+      )
+      .execute(db);
+}
+
+async function postgresTriggers(db: AnyDb): Promise<void> {
+  await replaceReportFunctions(db);
+  for (const [table, event, referencing] of postgresTriggerSpecs())
+    await sql
+      .raw(
+        `create trigger ${table}_report_${event} after ${event} on ${table} ${referencing}
+        for each statement execute function ${table}_report_${event}()`,
+      )
+      .execute(db);
 }
 
 export async function down(db: AnyDb): Promise<void> {

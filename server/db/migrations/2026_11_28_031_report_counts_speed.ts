@@ -23,8 +23,24 @@ const day = (t: string) => `(((${t}) / ${DAY}) * ${DAY})`;
 /** One grouped upsert of the person counters that events entering (+1) or leaving (-1) move. */
 const personBump = (from: string, d: 1 | -1) => `insert into event_person_days (user_id, day, name, n)
   select r.user_id, ${day('r.occurred_at')}, r.name, ${d} * count(*) from ${from} r where r.user_id is not null
-  group by r.user_id, ${day('r.occurred_at')}, r.name
+  group by r.user_id, ${day('r.occurred_at')}, r.name order by 1, 2, 3
   on conflict (user_id, day, name) do update set n = event_person_days.n + excluded.n`;
+
+const PERSON_TRIGGERS = [
+  ['insert', 'new table as new_rows', 'new_rows', 1],
+  ['delete', 'old table as old_rows', 'old_rows', -1],
+] as const;
+
+/** (Re)writes the person counters' PostgreSQL trigger functions (upserts in key order: migration 039). */
+export async function replacePersonFunctions(db: AnyDb): Promise<void> {
+  for (const [event, , from, d] of PERSON_TRIGGERS)
+    await sql
+      .raw(
+        `create or replace function events_person_${event}() returns trigger language plpgsql as $$
+        begin ${personBump(from, d)}; return null; end $$`,
+      )
+      .execute(db);
+}
 
 export async function up(db: AnyDb): Promise<void> {
   const pg = engineOf(db) === 'postgres';
@@ -49,23 +65,14 @@ export async function up(db: AnyDb): Promise<void> {
     .execute(db);
 
   if (pg) {
-    for (const [event, ref, from, d] of [
-      ['insert', 'new table as new_rows', 'new_rows', 1],
-      ['delete', 'old table as old_rows', 'old_rows', -1],
-    ] as const) {
-      await sql
-        .raw(
-          `create function events_person_${event}() returns trigger language plpgsql as $$
-        begin ${personBump(from, d)}; return null; end $$`,
-        )
-        .execute(db);
+    await replacePersonFunctions(db);
+    for (const [event, ref] of PERSON_TRIGGERS)
       await sql
         .raw(
           `create trigger events_person_${event} after ${event} on events referencing ${ref}
         for each statement execute function events_person_${event}()`,
         )
         .execute(db);
-    }
     // Only the platform-wide counters: their ranges are the long ones (a year of days by name), and a
     // bulk edit's per-organization counters then write no entry in it.
     await sql`create index report_counts_read_idx on report_counts (metric, bucket) include (key, n) where org_id = 0`.execute(

@@ -13,7 +13,7 @@ import {
   type Group,
 } from '../../domain/groups';
 import type { Notice } from '../../machines/shared/notice';
-import { candidatesFor, memberMatches, selectBusy, selectChange } from './groups.selectors';
+import { candidatesFor, selectBusy, selectChange, selectMore, selectMoreError, selectTotal } from './groups.selectors';
 import type { SwitchKey } from './groups.types';
 import { HistoryButton } from '../record-history/history-button';
 import { GroupsCtx } from './groups-context';
@@ -54,7 +54,11 @@ export function GroupCard({
     key in GROUP_FEATURE_LABELS
       ? GROUP_FEATURE_LABELS[key as keyof typeof GROUP_FEATURE_LABELS]
       : COMPLIANCE_LABELS[key as keyof typeof COMPLIANCE_LABELS];
-  const members = useMemo(() => group.members.filter((m) => memberMatches(m, needle)), [group.members, needle]);
+  const members = group.members;
+  const count = group.members_count ?? members.length;
+  const total = GroupsCtx.useSelector((s) => selectTotal(s, String(group.id))) ?? count;
+  const more = GroupsCtx.useSelector(selectMore);
+  const moreError = GroupsCtx.useSelector(selectMoreError);
   const bodyId = `group-${group.id}-body`;
   return (
     <Card role="region" aria-label={`Group ${group.name}`}>
@@ -65,7 +69,7 @@ export function GroupCard({
           </DisclosureHeading>
           <Badge color="gray">{GROUP_KIND_LABELS[group.kind]}</Badge>
           <Text size="1" color="gray">
-            {countWords(members.length, group.members.length, needle !== '', 'member')}
+            {countWords(count, total, needle !== '', 'member')}
           </Text>
         </Flex>
         {/* /view_groups stays without controls; its History is Group Management's. */}
@@ -126,15 +130,18 @@ export function GroupCard({
             </Flex>
           )}
           <Box mt="3">
-            {group.members.length === 0 ? (
+            {count === 0 ? (
               <Text size="2" color="gray">
                 No members yet.
               </Text>
             ) : (
               <MemberList
-                key={needle}
                 label={`Members of ${group.name}`}
                 members={members}
+                count={count}
+                onMore={group.members_next ? () => editor.send({ type: 'members.more', list: group.id }) : undefined}
+                loading={more === group.id}
+                error={moreError?.list === group.id ? moreError.message : null}
                 action={
                   readOnly
                     ? undefined
@@ -162,16 +169,24 @@ export function GroupCard({
 /** The organization's users in no group, as a group's members are shown (no Remove, no Add). */
 export function NoGroupCard({
   users,
+  count,
+  hasMore,
   open,
   onToggle,
   needle,
 }: {
   users: Group['members'];
+  /** How many there are (that the filter holds), read or not. */
+  count: number;
+  hasMore: boolean;
   open: boolean;
   onToggle: () => void;
   needle: string;
 }) {
-  const shown = useMemo(() => users.filter((m) => memberMatches(m, needle)), [users, needle]);
+  const editor = GroupsCtx.useActorRef();
+  const total = GroupsCtx.useSelector((s) => selectTotal(s, 'none')) ?? count;
+  const more = GroupsCtx.useSelector(selectMore);
+  const moreError = GroupsCtx.useSelector(selectMoreError);
   return (
     <Card role="region" aria-label="Users in no group">
       <Flex align="center" gap="2">
@@ -179,12 +194,19 @@ export function NoGroupCard({
           Users in no group
         </DisclosureHeading>
         <Text size="1" color="gray">
-          {countWords(shown.length, users.length, needle !== '', 'user')}
+          {countWords(count, total, needle !== '', 'user')}
         </Text>
       </Flex>
       {open && (
         <Box id="no-group-body" mt="3">
-          <MemberList key={needle} label="Users in no group" members={shown} />
+          <MemberList
+            label="Users in no group"
+            members={users}
+            count={count}
+            onMore={hasMore ? () => editor.send({ type: 'members.more', list: 'none' }) : undefined}
+            loading={more === 'none'}
+            error={moreError?.list === 'none' ? moreError.message : null}
+          />
         </Box>
       )}
     </Card>

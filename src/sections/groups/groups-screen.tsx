@@ -9,14 +9,16 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { checkGroupDraft, GROUP_DRAFT_FORM } from './groups.draft';
 import { liveGroupEditorMachine } from './groups.live';
 import {
-  memberMatches,
   needleOf,
   selectAddress,
   selectBusy,
   selectError,
   selectFilter,
   selectGroups,
+  selectNonGroupCount,
+  selectNonGroupNext,
   selectNonGroupUsers,
+  selectQ,
   selectNotice,
   selectNoticeAt,
   selectOrg,
@@ -109,11 +111,15 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
   const busy = GroupsCtx.useSelector(selectBusy);
   const filter = GroupsCtx.useSelector(selectFilter);
   const noticeAt = GroupsCtx.useSelector(selectNoticeAt);
-  const needle = needleOf(filter);
-  const matched = useMemo(() => matchesOf(groups, loners, needle), [groups, loners, needle]);
+  const q = GroupsCtx.useSelector(selectQ);
+  const lonerCount = GroupsCtx.useSelector(selectNonGroupCount);
+  const lonersNext = GroupsCtx.useSelector(selectNonGroupNext);
+  // The lists on screen are the server's for the filter sent (`q`), each its first pages.
+  const needle = needleOf(q);
+  const matched = useMemo(() => matchesOf(groups, loners, lonerCount), [groups, loners, lonerCount]);
   const people = useMemo(
-    () => new Set([...loners, ...groups.flatMap((g) => g.members)].map((m) => m.id)).size,
-    [groups, loners],
+    () => peopleOf(groups, loners, lonerCount, lonersNext),
+    [groups, loners, lonerCount, lonersNext],
   );
   const small = groups.length <= OPEN_GROUPS && people <= OPEN_PEOPLE;
   const noticeGroup = noticeAt !== null && groups.some((g) => g.id === noticeAt) ? noticeAt : null;
@@ -149,11 +155,11 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
               ? `${org?.title ?? 'This organization'} has no groups.`
               : `${countText(groups.length)} ${groups.length === 1 ? 'group' : 'groups'}`}
             {' · '}
-            {countText(loners.length)} {loners.length === 1 ? 'user' : 'users'} in no group
+            {countText(lonerCount)} {lonerCount === 1 ? 'user' : 'users'} in no group
             {readOnly && ' · read only'}
           </Text>
         )}
-        {stage === 'loaded' && people > 0 && (
+        {stage === 'loaded' && (people > 0 || filter !== '' || q !== '') && (
           <Flex direction="column" gap="1" mt="3">
             <TextField.Root
               type="search"
@@ -165,7 +171,7 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
             />
             {needle !== '' && (
               <Text size="2" color="gray" role="status" aria-label="Filter matches">
-                {matchWords(filter.trim(), matched)}
+                {matchWords(q, matched)}
               </Text>
             )}
           </Flex>
@@ -187,9 +193,11 @@ export function GroupsView({ readOnly }: { readOnly: boolean }) {
               notice={noticeGroup === g.id ? notice : null}
             />
           ))}
-      {stage === 'loaded' && loners.length > 0 && (needle === '' || matched.loners > 0) && (
+      {stage === 'loaded' && lonerCount > 0 && (
         <NoGroupCard
           users={loners}
+          count={lonerCount}
+          hasMore={lonersNext !== null}
           open={disclosures.isOpen('none')}
           onToggle={() => disclosures.toggle('none')}
           needle={needle}
@@ -211,18 +219,33 @@ interface Matched {
   loners: number;
 }
 
-function matchesOf(groups: readonly Group[], loners: readonly GroupMember[], needle: string): Matched {
+/**
+ * What the filter holds, from the server's first pages and counts: the people once however many
+ * groups hold them (exact while each list is read to its end; beyond, the people not yet read are
+ * counted as the groups count them).
+ */
+function matchesOf(groups: readonly Group[], loners: readonly GroupMember[], lonerCount: number): Matched {
   const people = new Set<number>();
-  const holding = new Set<number>();
-  for (const g of groups)
-    for (const m of g.members)
-      if (memberMatches(m, needle)) {
-        people.add(m.id);
-        holding.add(g.id);
-      }
-  const lone = loners.filter((m) => memberMatches(m, needle));
-  for (const m of lone) people.add(m.id);
-  return { people: people.size, groups: holding, loners: lone.length };
+  let unread = lonerCount - loners.length;
+  for (const g of groups) {
+    for (const m of g.members) people.add(m.id);
+    unread += (g.members_count ?? g.members.length) - g.members.length;
+  }
+  for (const m of loners) people.add(m.id);
+  const holding = new Set(groups.filter((g) => (g.members_count ?? g.members.length) > 0).map((g) => g.id));
+  return { people: people.size + unread, groups: holding, loners: lonerCount };
+}
+
+/** The organization's people, each once, when every list is read; else more than any small organization has. */
+function peopleOf(
+  groups: readonly Group[],
+  loners: readonly GroupMember[],
+  lonerCount: number,
+  lonersNext: string | null,
+): number {
+  const complete = lonersNext === null && groups.every((g) => (g.members_next ?? null) === null);
+  if (!complete) return Number.MAX_SAFE_INTEGER;
+  return new Set([...loners, ...groups.flatMap((g) => g.members)].map((m) => m.id)).size || lonerCount;
 }
 
 /** What the filter found: "3 people match “lee”: in 2 groups and 1 in no group." */

@@ -1,9 +1,11 @@
 // The real services of the Group Management screen's machine, loaded with its lazy section.
 import { fromPromise } from 'xstate';
+import { NO_GROUP } from '../../domain/groups';
 import {
   addGroupUsers,
   createGroup,
   deleteGroup,
+  fetchGroupMembers,
   fetchGroups,
   removeGroupUser,
   renameGroup,
@@ -18,7 +20,10 @@ export const liveGroupEditorMachine = groupEditorMachine.provide({
       const org = await fetchOrganization(input.orgId);
       return org && { title: org.name, org_id: org.id, salesforceId: org.salesforceId };
     }),
-    loadGroups: fromPromise(({ input }) => fetchGroups(input.organizationId)),
+    loadGroups: fromPromise(({ input }) => fetchGroups(input.organizationId, input.q)),
+    loadMembers: fromPromise(({ input }) =>
+      fetchGroupMembers(input.organizationId, input.list === 'none' ? NO_GROUP : input.list, input.cursor, input.q),
+    ),
     saveGroup: fromPromise(({ input }) =>
       input.form.id === null
         ? createGroup(input.organizationId, input.form.name, input.form.kind)

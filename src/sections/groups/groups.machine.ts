@@ -27,6 +27,7 @@ import { refusedFields, refusedSave, savedMeanwhile } from '../../machines/share
 import { CLOSED_FORM, conflictIs, editedField, versionedForm } from '../../machines/shared/versioned-form';
 import type {
   DeleteGroupReply,
+  FetchGroupMembersReply,
   FetchGroupReply,
   GroupChange,
   GroupEditorContext,
@@ -34,6 +35,7 @@ import type {
   GroupEditorInput,
   GroupForm,
   GroupReply,
+  MemberListKey,
   SwitchKey,
 } from './groups.types';
 
@@ -47,24 +49,107 @@ const isFormField = (key: string) => (FORM_FIELDS as readonly string[]).includes
 const byName = (a: Group, b: Group) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.id - b.id;
 const personOrder = (a: GroupMember, b: GroupMember) => a.name.localeCompare(b.name, 'en') || a.id - b.id;
 
+/** Whether a person holds the filter's words (name, email or username, whatever the case). */
+const holds = (m: GroupMember, q: string) => {
+  const needle = q.toLowerCase();
+  return needle === '' || [m.name, m.email, m.username].some((t) => t.toLowerCase().includes(needle));
+};
+
 /**
- * The groups with one replaced (or added, or dropped when `group` is null), and the users in no
- * group worked out again from every user the screen knows of.
+ * The groups with one replaced (or added, or dropped when `group` is null) as a change's reply has
+ * it (every member: all read, those the filter holds shown), and the users in no group moved with
+ * it: whoever joined leaves them; whoever left and is in none of the other groups' members read
+ * so far joins them where they stand by name, or is counted to come on a later page. (Someone also
+ * in a page of another group not yet read is counted among them until the organization is read
+ * again.)
  */
 export function withGroup(
-  context: Pick<GroupEditorContext, 'groups' | 'nonGroupUsers'>,
+  context: Pick<
+    GroupEditorContext,
+    'groups' | 'nonGroupUsers' | 'nonGroupUsersCount' | 'nonGroupUsersNext' | 'totals' | 'q'
+  >,
   id: number,
   group: Group | null,
 ) {
-  const known = new Map<number, GroupMember>();
-  for (const u of context.nonGroupUsers) known.set(u.id, u);
-  for (const g of context.groups) for (const m of g.members) known.set(m.id, m);
-  const groups = [...context.groups.filter((g) => g.id !== id), ...(group ? [group] : [])].sort(byName);
-  const grouped = new Set(groups.flatMap((g) => g.members.map((m) => m.id)));
-  return { groups, nonGroupUsers: [...known.values()].filter((u) => !grouped.has(u.id)).sort(personOrder) };
+  const before = context.groups.find((g) => g.id === id);
+  const shown = group && {
+    ...group,
+    members: group.members.filter((m) => holds(m, context.q)),
+    members_count: group.members.filter((m) => holds(m, context.q)).length,
+    members_next: null,
+  };
+  const groups = [...context.groups.filter((g) => g.id !== id), ...(shown ? [shown] : [])].sort(byName);
+  const joined = new Set(group?.members.map((m) => m.id) ?? []);
+  const others = groups.filter((g) => g.id !== id);
+  const elsewhere = new Set(others.flatMap((g) => g.members.map((m) => m.id)));
+  const left = (before?.members ?? []).filter((m) => !joined.has(m.id) && !elsewhere.has(m.id));
+  const stayed = context.nonGroupUsers.filter((u) => !joined.has(u.id));
+  const last = stayed.at(-1);
+  const placed = left.filter((m) => context.nonGroupUsersNext === null || (last && personOrder(m, last) < 0));
+  const delta = left.length - (context.nonGroupUsers.length - stayed.length);
+  const totals: Record<string, number> = { ...context.totals, none: (context.totals['none'] ?? 0) + delta };
+  if (group) totals[String(id)] = group.members.length;
+  else delete totals[String(id)];
+  return {
+    groups,
+    nonGroupUsers: [...stayed, ...placed].sort(personOrder),
+    nonGroupUsersCount: context.nonGroupUsersCount + delta,
+    totals,
+  };
 }
 
-const find = (context: GroupEditorContext, id: number) => context.groups.find((g) => g.id === id) ?? null;
+/** The lists as fetch_group/ answers them (each group's first page), and their counts without the filter. */
+function firstPages(context: GroupEditorContext, reply: FetchGroupReply, q: string) {
+  const counted = (g: Group) => g.members_count ?? g.members.length;
+  const loners = reply.nonGroupUsersCount ?? reply.nonGroupUsers.length;
+  const totals =
+    q === ''
+      ? Object.fromEntries([...reply.groupItems.map((g) => [String(g.id), counted(g)]), ['none', loners]])
+      : context.totals;
+  return {
+    groups: reply.groupItems.map((g) => ({ ...g, members_count: counted(g), members_next: g.members_next ?? null })),
+    nonGroupUsers: reply.nonGroupUsers,
+    nonGroupUsersCount: loners,
+    nonGroupUsersNext: reply.nonGroupUsersNext ?? null,
+    totals,
+    q,
+    more: null,
+    moreError: null,
+  };
+}
+
+/** The cursor of a list's next page (null: read to its end). */
+export function nextOf(context: GroupEditorContext, list: MemberListKey): string | null {
+  if (list === 'none') return context.nonGroupUsersNext;
+  return find(context, list)?.members_next ?? null;
+}
+
+/** A list with its next page appended. */
+function withPage(context: GroupEditorContext, list: MemberListKey, page: FetchGroupMembersReply) {
+  if (list === 'none')
+    return {
+      nonGroupUsers: [...context.nonGroupUsers, ...page.members],
+      nonGroupUsersCount: page.count,
+      nonGroupUsersNext: page.next,
+    };
+  return {
+    groups: context.groups.map((g) =>
+      g.id === list
+        ? { ...g, members: [...g.members, ...page.members], members_count: page.count, members_next: page.next }
+        : g,
+    ),
+  };
+}
+
+/** The filter as sent: its words without the spaces around them. */
+export const qOf = (filter: string) => filter.trim();
+
+/** How long the filter waits after the last keystroke before asking the server (as the user list's search). */
+export const MEMBERS_FILTER_DEBOUNCE_MS = 300;
+
+function find(context: Pick<GroupEditorContext, 'groups'>, id: number) {
+  return context.groups.find((g) => g.id === id) ?? null;
+}
 
 /**
  * An add the server refused, in the screen's words: the people it knows by username, each cause
@@ -100,6 +185,12 @@ const NEW_FORM: GroupForm = { id: null, version: 0, name: '', kind: 'general', b
 const EMPTY = {
   groups: [],
   nonGroupUsers: [],
+  nonGroupUsersCount: 0,
+  nonGroupUsersNext: null,
+  totals: {},
+  more: null,
+  moreError: null,
+  q: '',
   form: null,
   serverErrors: {},
   formError: null,
@@ -116,7 +207,7 @@ const EMPTY = {
 const list = listStates<GroupEditorContext, GroupEditorEvent>()({
   retry: 'list.retry',
   failure: refusalMessage,
-  dropped: { groups: [], nonGroupUsers: [] },
+  dropped: { groups: [], nonGroupUsers: [], nonGroupUsersCount: 0, nonGroupUsersNext: null, totals: {} },
 });
 // The organization an address names, read by id: not answered offers Retry.
 const orgRead = listStates<GroupEditorContext, GroupEditorEvent>()({
@@ -130,9 +221,13 @@ const groupEditorSetup = setup({
   types: { context: {} as GroupEditorContext, events: {} as GroupEditorEvent, input: {} as GroupEditorInput },
   actors: {
     findOrg: fromPromise<OrgPick | null, { orgId: number }>(() => Promise.reject(new Error('provide findOrg'))),
-    loadGroups: fromPromise<FetchGroupReply, { organizationId: number }>(() =>
+    loadGroups: fromPromise<FetchGroupReply, { organizationId: number; q: string }>(() =>
       Promise.reject(new Error('provide loadGroups')),
     ),
+    loadMembers: fromPromise<
+      FetchGroupMembersReply,
+      { organizationId: number; list: MemberListKey; cursor: string; q: string }
+    >(() => Promise.reject(new Error('provide loadMembers'))),
     saveGroup: fromPromise<GroupReply, { organizationId: number; form: GroupForm }>(() =>
       Promise.reject(new Error('provide saveGroup')),
     ),
@@ -141,7 +236,12 @@ const groupEditorSetup = setup({
     ),
     changeGroup: fromPromise<GroupReply, GroupChange>(() => Promise.reject(new Error('provide changeGroup'))),
   },
+  delays: { membersFilterDebounce: MEMBERS_FILTER_DEBOUNCE_MS },
   guards: {
+    /** The list named has a next page to read. */
+    listHasMore: ({ context, event }) => event.type === 'members.more' && nextOf(context, event.list) !== null,
+    /** The filter typed is not the one the lists were read with. */
+    filterPending: ({ context }) => qOf(context.filter) !== context.q,
     formOpen: ({ context }) => context.form !== null,
     listedGroup: ({ context, event }) => 'id' in event && find(context, event.id) !== null,
     refusedFields,
@@ -155,10 +255,17 @@ const groupEditorSetup = setup({
       return editedField(context, event.type === 'form.name' ? 'name' : 'kind', event.value);
     }),
     closeForm: assign(CLOSED_FORM),
+    setFilter: assign(({ event }) => (event.type === 'members.filter' ? { filter: event.text } : {})),
   },
 });
 
 const calling = callStates(groupEditorSetup);
+
+/** A read the filter makes moot: typing drops it and waits for the typing to pause (as a search does). */
+const typingStops = <T extends object>(state: T) => ({
+  ...state,
+  on: { 'members.filter': { target: 'filtering', actions: 'setFilter' as const } },
+});
 
 export const groupEditorMachine = groupEditorSetup.createMachine({
   id: 'groupEditor',
@@ -203,23 +310,18 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
     noOrganization: {
       on: { 'org.pick': { target: 'loading', actions: 'pickOrg' } },
     },
+    // Each group's first page of members and the first page of the users in no group.
     loading: calling('loadGroups', {
-      input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0 }),
+      input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0, q: '' }),
       onDone: [
         {
           guard: 'formOpen',
           target: 'loaded.form',
-          actions: assign(({ event }) => ({
-            groups: event.output.groupItems,
-            nonGroupUsers: event.output.nonGroupUsers,
-          })),
+          actions: assign(({ context, event }) => firstPages(context, event.output, '')),
         },
         {
           target: 'loaded',
-          actions: assign(({ event }) => ({
-            groups: event.output.groupItems,
-            nonGroupUsers: event.output.nonGroupUsers,
-          })),
+          actions: assign(({ context, event }) => firstPages(context, event.output, '')),
         },
       ],
       // Spec §4: a failure leaves the lists empty.
@@ -234,11 +336,19 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
     },
     loaded: {
       initial: 'idle',
-      // The filter narrows the members shown, whatever is under way.
-      on: { 'members.filter': { actions: assign({ filter: ({ event }) => event.text }) } },
+      // The filter is kept whatever is under way; it is sent once the screen is idle again.
+      on: { 'members.filter': { actions: 'setFilter' } },
       states: {
         idle: {
+          always: { guard: 'filterPending', target: 'filtering' },
           on: {
+            'members.filter': { target: 'filtering', actions: 'setFilter' },
+            // A list's Load more: its next page, read after its cursor.
+            'members.more': {
+              guard: 'listHasMore',
+              target: 'loadingMore',
+              actions: assign({ more: ({ event }) => event.list, moreError: null }),
+            },
             'org.pick': { target: '#groupEditor.loading', actions: 'pickOrg' },
             'org.clear': { target: '#groupEditor.noOrganization', actions: 'clearOrg' },
             'group.create': { target: 'form', actions: assign({ form: NEW_FORM, notice: null, noticeAt: null }) },
@@ -310,6 +420,64 @@ export const groupEditorMachine = groupEditorSetup.createMachine({
             },
           },
         },
+        // The filter waits for the typing to pause (each keystroke starts the wait again). The
+        // controls wait with it, as while the filter is read: a click meanwhile would be lost.
+        filtering: {
+          tags: ['busy'],
+          on: {
+            'members.filter': { target: 'filtering', reenter: true, actions: 'setFilter' },
+          },
+          after: {
+            membersFilterDebounce: [{ guard: 'filterPending', target: 'refiltering' }, { target: 'idle' }],
+          },
+        },
+        // Each group's first page of the people the filter holds, and their counts.
+        refiltering: typingStops(
+          calling('loadGroups', {
+            input: ({ context }) => ({ organizationId: context.org?.org_id ?? 0, q: qOf(context.filter) }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => firstPages(context, event.output, qOf(context.filter))),
+            },
+            // The lists stay as they were, and the box returns to the filter they were read with.
+            onError: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                filter: context.q,
+                notice: noticeOf(false, `The members were not filtered. ${failureMessage(event.error)}`),
+                noticeAt: null,
+              })),
+            },
+          }),
+        ),
+        // One list's next page; a failure is said at that list, the others stay as they are.
+        loadingMore: typingStops(
+          calling('loadMembers', {
+            input: ({ context }) => ({
+              organizationId: context.org?.org_id ?? 0,
+              list: context.more!,
+              cursor: nextOf(context, context.more!) ?? '',
+              q: context.q,
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                ...withPage(context, context.more!, event.output),
+                more: null,
+              })),
+            },
+            onError: {
+              target: 'idle',
+              actions: assign(({ context, event }) => ({
+                more: null,
+                moreError: {
+                  list: context.more!,
+                  message: `The next people were not loaded. ${failureMessage(event.error)}`,
+                },
+              })),
+            },
+          }),
+        ),
         confirmingRemove: {
           on: {
             'remove.confirm': { target: 'working' },

@@ -8,7 +8,7 @@
 import type { Group } from '../../domain/groups';
 import { doneEvent, failedEvent, refusedEvent, staleEvent, type MachinePlan } from '../../workflows/plan';
 import { NEW_RECORD } from '../../machines/shared/new-record';
-import { groupEditorMachine } from './groups.machine';
+import { groupEditorMachine, qOf } from './groups.machine';
 
 const ORG = { title: 'Northwind Capital', org_id: 1, salesforceId: 'SF-NW' };
 const OLIVIA = { id: 1, username: 'olivia.smith', email: 'olivia@northwind.example', name: 'Olivia Smith' };
@@ -107,18 +107,28 @@ export const groupEditorPlan: MachinePlan<typeof groupEditorMachine> = {
     { type: 'remove.cancel' },
     { type: 'switch.toggle', id: 1, key: 'autoshare' },
     { type: 'members.filter', text: 'oscar' },
+    { type: 'members.filter', text: '' },
   ],
   outcomes,
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.form === null ? 'none' : s.context.form.id === null ? 'new' : 'rename']),
+    JSON.stringify([
+      s.value,
+      s.context.form === null ? 'none' : s.context.form.id === null ? 'new' : 'rename',
+      // A filter typed while a change was under way is sent once it is done.
+      qOf(s.context.filter) === s.context.q ? 'sent' : 'pending',
+    ]),
   filterEvents: (s, e) => {
     const creating = s.context.form?.id === null;
     // A new group cannot have been changed by someone else; its kind is chosen only when it is created.
     if (e.type === 'xstate.error.actor.saveGroup' && (e['error'] as { status?: number }).status === 409)
       return !creating;
     if (e.type === 'form.kind') return creating;
-    // The filter is typed while nothing else is asked (a dialog holds the page behind it).
-    if (e.type === 'members.filter') return s.matches({ loaded: 'idle' });
+    // The filter is typed while no dialog holds the page behind it; cleared once typed into.
+    if (e.type === 'members.filter') {
+      const text = (e as unknown as { text: string }).text;
+      const page = ['idle', 'filtering', 'refiltering', 'working'].some((k) => s.matches({ loaded: k }));
+      return page && text !== s.context.filter;
+    }
     // Only an add is refused with its people's causes.
     if (e.type === 'xstate.error.actor.changeGroup' && (e['error'] as { data?: { refused?: unknown } }).data?.refused)
       return s.context.change?.kind === 'add';
@@ -155,4 +165,42 @@ export const groupEditorAddressPlan: MachinePlan<typeof groupEditorMachine> = {
   ],
   // Past the opening, the first walk covers the rest.
   filterEvents: (s) => !s.matches('loaded') && !s.matches('noOrganization'),
+};
+
+const NAMES = ['Quinn', 'Reyes', 'Silva', 'Tanaka', 'Ueda', 'Vance'];
+/** Analysts of 56: Olivia and 49 more on its first page, the next 6 behind its cursor. */
+const LARGE: Group = {
+  ...GROUP,
+  members: [OLIVIA, ...Array.from({ length: 49 }, (_, i) => ({ ...OSCAR, id: 100 + i, name: `Pat ${i}` }))],
+  members_count: 56,
+  members_next: 'next',
+};
+
+/**
+ * A group larger than a page (decision 104): Load more reads its next page after the cursor and
+ * appends it, or says at the group why it did not; typing the filter drops the read.
+ */
+export const groupEditorPagesPlan: MachinePlan<typeof groupEditorMachine> = {
+  machine: groupEditorMachine,
+  input: { draft: null, orgId: 1 },
+  events: [
+    { type: 'members.more', list: 1 },
+    { type: 'members.filter', text: 'oscar' },
+  ],
+  outcomes: [
+    { name: 'orgFound', event: doneEvent('findOrg', ORG) },
+    { name: 'loaded', event: doneEvent('loadGroups', { status: true, groupItems: [LARGE], nonGroupUsers: [OSCAR] }) },
+    {
+      name: 'moreLoaded',
+      event: doneEvent('loadMembers', {
+        status: true,
+        members: NAMES.map((n, i) => ({ ...OSCAR, id: 200 + i, name: `Zed ${n}` })),
+        count: 56,
+        next: null,
+      }),
+    },
+    { name: 'moreFailed', event: failedEvent('loadMembers') },
+  ],
+  // The filter is walked by the first plan; here it only cuts a Load more short.
+  filterEvents: (s, e) => (e.type === 'members.filter' ? s.matches({ loaded: 'loadingMore' }) : true),
 };

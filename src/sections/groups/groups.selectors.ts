@@ -26,6 +26,17 @@ export const selectAddress = (s: S): GroupsAddress => ({
   org: s.context.org?.org_id ?? s.context.opening ?? undefined,
 });
 export const selectFilter = (s: S) => s.context.filter;
+/** The filter the lists on screen were read with ('' : none). */
+export const selectQ = (s: S) => s.context.q;
+/** How many users are in no group (that the filter holds), and whether more are to read. */
+export const selectNonGroupCount = (s: S) => s.context.nonGroupUsersCount;
+export const selectNonGroupNext = (s: S) => s.context.nonGroupUsersNext;
+/** A list's count without the filter. */
+export const selectTotal = (s: S, list: string) => s.context.totals[list] ?? null;
+/** The list whose next page is being read. */
+export const selectMore = (s: S) => s.context.more;
+/** Why a list's next page was not read (said at that list). */
+export const selectMoreError = (s: S) => s.context.moreError;
 /** The group the notice stands by (null: above the groups). */
 export const selectNoticeAt = (s: S) => s.context.noticeAt;
 

@@ -1,7 +1,15 @@
 // The group calls (decision 048): plain functions, every reply parsed by its src/domain schema.
 // A stale change answers 409, which the machine reads by shape (staleGroupOf).
 import * as v from 'valibot';
-import { DeleteGroupReply, FetchGroupReply, GroupReply, UserGroupsReply, type GroupKind } from '../../domain/groups';
+import {
+  DeleteGroupReply,
+  FetchGroupMembersReply,
+  FetchGroupReply,
+  GroupReply,
+  NO_GROUP,
+  UserGroupsReply,
+  type GroupKind,
+} from '../../domain/groups';
 import { http, toFormData } from '../../services/http';
 
 const post = async <S extends v.GenericSchema>(
@@ -10,8 +18,22 @@ const post = async <S extends v.GenericSchema>(
   fields: Record<string, string>,
 ): Promise<v.InferOutput<S>> => v.parse(schema, await http(path, { method: 'POST', body: toFormData(fields) }));
 
-export const fetchGroups = (organizationId: number) =>
-  post(FetchGroupReply, '/user/fetch_group/', { organization_id: String(organizationId) });
+/** One page of a group's members (or of the users in no group, `none`) after the cursor. */
+export const fetchGroupMembers = (organizationId: number, list: number | typeof NO_GROUP, cursor: string, q = '') =>
+  post(FetchGroupMembersReply, '/user/fetch_group_members/', {
+    organization_id: String(organizationId),
+    group_id: String(list),
+    cursor,
+    q,
+  });
+
+/**
+ * An organization's groups, each with the first page of its members (those the filter `q` holds),
+ * their count and the next page's cursor, and the first page of its users in no group (decision
+ * 104); a list's following pages come from fetchGroupMembers, one Load more at a time.
+ */
+export const fetchGroups = (organizationId: number, q = ''): Promise<FetchGroupReply> =>
+  post(FetchGroupReply, '/user/fetch_group/', { organization_id: String(organizationId), q });
 
 export const createGroup = (organizationId: number, name: string, kind: GroupKind) =>
   post(GroupReply, '/user/add_group_new/', { organization_id: String(organizationId), name, kind });

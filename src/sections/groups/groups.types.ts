@@ -2,6 +2,7 @@
 import type {
   ComplianceSwitch,
   DeleteGroupReply,
+  FetchGroupMembersReply,
   FetchGroupReply,
   Group,
   GroupFeature,
@@ -50,12 +51,25 @@ export type GroupChange =
   | { kind: 'remove'; groupId: number; version: number; userId: number }
   | { kind: 'switch'; groupId: number; version: number; key: SwitchKey; value: boolean };
 
+/** One list of people a page at a time: a group's members (its id) or the users in no group ('none'). */
+export type MemberListKey = number | 'none';
+
 export interface GroupEditorContext {
   org: OrgPick | null;
   /** The organization the address names, while it is read by id. */
   opening: number | null;
+  /** Each group with the members read so far, `members_count` (all of them) and `members_next` (null: all read). */
   groups: Group[];
+  /** The users in no group read so far, how many there are, and the next page's cursor. */
   nonGroupUsers: GroupMember[];
+  nonGroupUsersCount: number;
+  nonGroupUsersNext: string | null;
+  /** Each list's count without the filter (the "of 120" while filtering). */
+  totals: Record<string, number>;
+  /** The list whose next page is being read. */
+  more: MemberListKey | null;
+  /** Why a list's next page was not read, said at that list. */
+  moreError: { list: MemberListKey; message: string } | null;
   form: GroupForm | null;
   /** The server's refusal at each form field. */
   serverErrors: Record<string, string>;
@@ -70,6 +84,8 @@ export interface GroupEditorContext {
   noticeAt: number | null;
   /** Narrows the members shown (name, email, username), across every group and the users in no group. */
   filter: string;
+  /** The filter the lists on screen were read with (the server's `q`), once the typing paused. */
+  q: string;
   /** Why the groups could not be read, or the group not deleted. */
   error: string | null;
 }
@@ -82,8 +98,9 @@ export type GroupEditorEvent =
   | ValueEvent<'form.name'>
   | ValueEvent<'form.kind', GroupKind>
   | TextEvent<'members.filter'>
+  | { type: 'members.more'; list: MemberListKey }
   | { type: 'member.add'; id: number; userIds: number[] }
   | { type: 'member.remove'; id: number; userId: number }
   | { type: 'switch.toggle'; id: number; key: SwitchKey };
 
-export type { DeleteGroupReply, FetchGroupReply, GroupReply };
+export type { DeleteGroupReply, FetchGroupMembersReply, FetchGroupReply, GroupReply };

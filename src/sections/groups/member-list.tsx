@@ -2,7 +2,7 @@
 // name, kind and count, what the filter matches), the body only while open. A body lists the
 // first MEMBERS_PAGE people and the shared append pager adds the next ones (decision 099).
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { GroupMember } from '../../domain/groups';
 import { countText } from '../../domain/format';
 import { LoadMore } from '../../ui/shared/pager';
@@ -49,26 +49,36 @@ export function countWords(shown: number, total: number, filtering: boolean, nou
 }
 
 /**
- * The people of one list, a page at a time. `members` is what the filter leaves; the page starts
- * again when the filter changes (the parent keys the list by it).
+ * The people of one list read so far, "Showing 50 of 120" and the shared append pager while the
+ * server has more: Load more asks the machine for the list's next page, and says here why it
+ * was not read.
  */
 export function MemberList({
   label,
   members,
+  count,
+  onMore,
+  loading = false,
+  error = null,
   action,
 }: {
   /** The list's name ("Members of Analysts"). */
   label: string;
   members: readonly GroupMember[];
+  /** How many people the list has in all (read or not). */
+  count: number;
+  /** Reads the next page; absent once the list is read to its end. */
+  onMore?: (() => void) | undefined;
+  loading?: boolean;
+  /** Why the next page was not read. */
+  error?: string | null;
   /** A row's control (Remove), if any. */
   action?: (member: GroupMember) => ReactNode;
 }) {
-  const [shown, setShown] = useState(MEMBERS_PAGE);
-  const rows = members.slice(0, shown);
   return (
     <Box>
       <ul aria-label={label} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-        {rows.map((m) => (
+        {members.map((m) => (
           <li key={m.id} style={{ padding: '4px 0', borderBottom: '1px solid var(--gray-a4)' }}>
             <Flex justify="between" align="center" gap="3">
               <Text size="2">
@@ -82,13 +92,18 @@ export function MemberList({
           </li>
         ))}
       </ul>
-      {members.length > shown && (
+      {onMore && (
         <Flex gap="3" align="center" mt="2">
           <Text size="1" color="gray" aria-label={`${label}: shown`}>
-            Showing {countText(rows.length)} of {countText(members.length)}
+            Showing {countText(members.length)} of {countText(Math.max(count, members.length))}
           </Text>
-          <LoadMore size="1" go={() => setShown((n) => n + MEMBERS_PAGE)} />
+          <LoadMore size="1" loading={loading} go={onMore} />
         </Flex>
+      )}
+      {error && (
+        <Text as="p" size="1" color="red" mt="1" role="alert">
+          {error}
+        </Text>
       )}
     </Box>
   );

@@ -4,7 +4,7 @@
 // the search (both in the URL), the requests newest first with their duplicate, each row's
 // actions as its status allows, the approval, rejection and bulk dialogs, the page buttons, and
 // what an action did. Thin: everything comes from selectors.
-import { Badge, Box, Button, Checkbox, Dialog, Flex, Heading, Table, Text, VisuallyHidden } from '@radix-ui/themes';
+import { Badge, Box, Button, Checkbox, Dialog, Flex, Table, Text, VisuallyHidden } from '@radix-ui/themes';
 import { shallowEqual } from '@xstate/react';
 import type { ReactNode } from 'react';
 import {
@@ -50,6 +50,7 @@ import { statusQueryOf, StatusSearch } from '../../ui/shared/status-search';
 import { useStaffId } from '../../ui/shared/record-scope';
 import { ReviewList, reviewListScope, ReviewStatus, type ReviewListWords } from '../../ui/shared/review-list';
 import { useDialogFocus } from '../../ui/shared/dialog-focus';
+import { SectionPage } from '../../ui/shared/section-page';
 
 /** The URL's parameters as the list's query: an unknown status reads as every status. */
 export const inviteQueryOf = (params: Record<string, string>): InviteQuery =>
@@ -87,10 +88,9 @@ export function InviteRequestsScreen({ search, probe }: { search: UrlParamsBindi
       <InviteReviewScope staff={staff}>
         {probe}
         <ApproveDraftKeeper staff={staff} />
-        <Heading as="h1" size="6" mb="3">
-          Invite Request Users
-        </Heading>
-        <InviteReviewView />
+        <SectionPage title="Invite Request Users" gap="3">
+          <InviteReviewView />
+        </SectionPage>
       </InviteReviewScope>
     </UrlParamsContext.Provider>
   );

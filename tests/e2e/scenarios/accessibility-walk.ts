@@ -7,6 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { MENU } from '../../../src/domain/menu';
 import { CheckFailed, check, eventually } from '../harness/check';
 import { signIn } from '../harness/pages';
+import { escapeRegExp } from '../harness/user-pages';
 import type { Scenario, ScenarioContext } from '../harness/scenario';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -81,6 +82,9 @@ async function settled(page: Page): Promise<void> {
   );
 }
 
+/** A screen's title: its menu label, or the label and what is open ("Account Settings: Northwind"). */
+const titleOf = (label: string) => new RegExp(`^${escapeRegExp(label)}(: .+)?$`);
+
 const openDialog = (page: Page) => page.locator('[role="dialog"], [role="alertdialog"]').last();
 
 async function checkDialog(page: Page, opener: Locator, screen: string, findings: Finding[]): Promise<void> {
@@ -131,7 +135,8 @@ async function walk(t: ScenarioContext, appearance: 'light' | 'dark'): Promise<v
   for (const entry of MENU) {
     await t.step(`${entry.label}: the screen, its tabs and dialogs`, async () => {
       await page.getByRole('navigation').getByRole('link', { name: entry.label, exact: true }).click();
-      await main.getByRole('heading', { level: 2 }).first().waitFor();
+      // The screen's own title, not any h2: the last screen's may still be in sight.
+      await main.getByRole('heading', { level: 2, name: titleOf(entry.label) }).waitFor();
       await settled(page);
       findings.push(...(await scan(page, at(entry.label))));
       const tabs = main.getByRole('tab');

@@ -74,8 +74,14 @@ function v1(page: Page, group: string) {
     async openAll(): Promise<void> {
       const toggle = card.getByRole('button', { name: group, exact: true });
       if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
-      const more = card.getByRole('button', { name: 'Load more' });
-      while (await more.count()) await more.click();
+      // Each Load more asks the server for the next 50: wait for them before asking again.
+      const shown = card.getByLabel(`Members of ${group}: shown`);
+      const members = card.getByRole('list', { name: `Members of ${group}` }).getByRole('listitem');
+      while (await shown.count()) {
+        const before = await members.count();
+        await card.getByRole('button', { name: 'Load more' }).click();
+        await members.nth(before).waitFor();
+      }
     },
     org: page.getByRole('combobox', { name: 'Organization' }),
     summary: page.getByLabel('Group summary'),
