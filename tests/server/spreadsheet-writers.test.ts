@@ -1,7 +1,9 @@
 // The spreadsheet writers (server/export/spreadsheet.ts, decision 106): the CSV writer builds its
 // lines in place and must write exactly what the panel's one CSV line (src/domain/csv-cell.ts) does;
 // the XLSX writer deflates off the event loop and must still hand the zip its pieces in order, so
-// the file reads back whole over several batches and sheets; a stream reads one batch ahead.
+// the file reads back whole over several batches and sheets, each part under its own CRC-32; a
+// stream reads one batch ahead, and reads on when the XLSX writer hands a batch's bytes on later.
+import { crc32 } from 'node:zlib';
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { csvLine } from '../../src/domain/csv-cell';
@@ -63,7 +65,43 @@ describe('xlsxWriter', () => {
   });
 });
 
+/** Each zip entry's name and the CRC-32 its central directory records. */
+function recordedCrcs(zip: Buffer): Map<string, number> {
+  const crcs = new Map<string, number>();
+  for (let at = zip.indexOf(CENTRAL_ENTRY); at !== -1; at = zip.indexOf(CENTRAL_ENTRY, at + 4)) {
+    const nameLength = zip.readUInt16LE(at + 28);
+    crcs.set(zip.toString('utf8', at + 46, at + 46 + nameLength), zip.readUInt32LE(at + 16));
+  }
+  return crcs;
+}
+const CENTRAL_ENTRY = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
+describe('xlsxWriter checksums', () => {
+  it('records for every part the CRC-32 of its data, as tools that check it read it', async () => {
+    const writer = xlsxWriter(LAYOUT, 3);
+    const many = Array.from({ length: 40 }, (_, i) => ROWS[i % ROWS.length]!);
+    const out = [...(await writer.rows(many.slice(0, 17))), ...(await writer.rows(many.slice(17)))];
+    out.push(...(await writer.finish()));
+    const zip = Buffer.concat(out);
+    const files = unzipSync(new Uint8Array(zip));
+    const crcs = recordedCrcs(zip);
+    expect([...crcs.keys()].sort()).toEqual(Object.keys(files).sort());
+    for (const [name, data] of Object.entries(files)) expect(crcs.get(name), name).toBe(crc32(data));
+  });
+});
+
 describe('spreadsheetStream', () => {
+  it('reads an XLSX of many batches to its end, every row in it', async () => {
+    async function* batches() {
+      for (let i = 0; i < 6; i++) yield ROWS;
+    }
+    const reader = spreadsheetStream(batches(), xlsxWriter(LAYOUT)).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let r = await reader.read(); !r.done; r = await reader.read()) chunks.push(r.value);
+    const sheet = strFromU8(unzipSync(new Uint8Array(Buffer.concat(chunks)))['xl/worksheets/sheet1.xml']!);
+    expect(sheet.match(/<row /g)).toHaveLength(1 + 6 * ROWS.length);
+  });
+
   it('reads one batch ahead of the bytes it holds, and no further', async () => {
     const asked: number[] = [];
     async function* batches() {
