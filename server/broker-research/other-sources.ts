@@ -4,6 +4,7 @@
 // same user and broker twice, an active fulfillment already there (skipped) — and the rows that
 // pass applied in one transaction: set-based inserts of 5,000 rows a statement, the partial
 // unique index on active (user, broker) deciding any race, one import row, one audit row.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { writeAudit } from '../audit';
 import { engineOf } from '../db/connect';
@@ -30,7 +31,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows judged between two turns of the event loop. */
 const SLICE = 5_000;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Where rows end, about every `size` characters: a line end outside any quoted field (a quote

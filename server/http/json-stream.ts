@@ -3,14 +3,13 @@
 // stalled every other request meanwhile (decision 107). The same text JSON.stringify writes, cut
 // between the items of long lists, with a turn of the event loop between slices; the reply is a
 // stream that writes each piece as the connection takes it.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Context } from 'hono';
 
 /** List items written between two turns of the event loop. */
 const SLICE = 2_000;
 /** Characters gathered before a piece is handed on (small ones are joined first). */
 const PIECE_CHARS = 64 * 1024;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * JSON text already written (a stored report), placed as it is where a value would go: read back

@@ -3,6 +3,7 @@
 // users, each user's current values are compared with the new ones, and — to apply — the users
 // that differ are updated with set-based UPDATEs (one per batch of ids, never one per user) and
 // audited per user, all in one transaction. The preview runs the same steps without writing.
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { valueProblem, type BulkValue } from '../../src/domain/bulk-edit';
 import { bulkEditFields, defaultFlags, type BulkField } from '../../src/domain/user-fields';
@@ -160,7 +161,7 @@ const SLICE = 2_000;
 async function mapInSlices<T, U>(items: readonly T[], fn: (item: T) => U): Promise<U[]> {
   const out: U[] = [];
   for (let i = 0; i < items.length; i += SLICE) {
-    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0) await nextTurn();
     for (const item of items.slice(i, i + SLICE)) out.push(fn(item));
   }
   return out;
